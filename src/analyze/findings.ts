@@ -1,0 +1,30 @@
+// Typed results shared by every analyzer. Analyzers return ids and args; renderers turn them
+// into prose (src/render). Nothing here formats text for a person.
+
+/** A reference to the object a finding is about: shown as evidence and in `-o json`. */
+export interface EvidenceRef {
+  kind: string;
+  namespace?: string;
+  name: string;
+  field?: string;
+  /** Verbatim text taken from the object (a condition message, an event), never our prose. */
+  message?: string;
+}
+
+/** Data that an analyzer could not see (forbidden list, missing log, unresolved reference). */
+export interface Unknown {
+  /** The rule or check that could not be evaluated. */
+  id: string;
+  /** The resource or reference that was missing, e.g. `nodes`, `PersistentVolumeClaim ns/data`. */
+  missing: string;
+}
+
+/** A collection that may have been unreadable: `undefined` items means "unknown, see reason". */
+export type Known<T> = { ok: true; items: T[] } | { ok: false; reason: string };
+
+export function known<T>(items: T[]): Known<T> {
+  return { ok: true, items };
+}
+export function unknownList<T>(reason: string): Known<T> {
+  return { ok: false, reason };
+}

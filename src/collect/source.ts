@@ -1,0 +1,71 @@
+// The one interface every command reads the cluster through. Two implementations: the live
+// API server (src/collect/live) and an offline snapshot (src/collect/snapshot).
+import type { KubeObject } from '../kube/types.js';
+import type { ResourceId } from '../kube/resources.js';
+
+export interface ListOptions {
+  /** undefined = all namespaces (or a cluster-scoped resource). */
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+}
+
+export interface LogOptions {
+  container: string;
+  /** Bounded tail: never read a whole log. */
+  tailLines: number;
+  limitBytes?: number;
+}
+
+export interface ClusterSource {
+  readonly kind: 'live' | 'snapshot';
+  /** "Now" for ages and timeouts: the wall clock live, the snapshot's own time offline. */
+  now(): Date;
+  /** The namespace commands default to (kubeconfig context, else `default`). */
+  defaultNamespace(): string;
+  /** undefined when the object does not exist (404). Other failures throw SourceError. */
+  get<T extends KubeObject = KubeObject>(resource: ResourceId, namespace: string | undefined, name: string): Promise<T | undefined>;
+  /** Every page, in order. Throws SourceError (e.g. Forbidden) on failure. */
+  list<T extends KubeObject = KubeObject>(resource: ResourceId, opts?: ListOptions): Promise<T[]>;
+  /** undefined when the log does not exist. */
+  podLog(namespace: string, pod: string, opts: LogOptions): Promise<string | undefined>;
+  /** Releases sockets and timers. */
+  close(): Promise<void>;
+}
+
+/** Mutations: only the live source has them. */
+export interface MutableClusterSource extends ClusterSource {
+  create<T extends KubeObject>(resource: ResourceId, namespace: string, body: T, opts?: { dryRun?: boolean }): Promise<T>;
+  delete(resource: ResourceId, namespace: string, name: string, opts: { uid: string; dryRun?: boolean }): Promise<void>;
+}
+
+export type SourceErrorKind =
+  | 'NotFound'
+  | 'Forbidden'
+  | 'Unauthorized'
+  | 'Conflict'
+  | 'TooManyRequests'
+  | 'ServerError'
+  | 'BadRequest'
+  | 'Connection'
+  | 'Timeout'
+  | 'InvalidResponse'
+  | 'Config'
+  | 'InvalidInput';
+
+/**
+ * A failure to read or write the cluster (or snapshot). `message` is already the one line a
+ * kubectl user expects, e.g. `Error from server (Forbidden): nodes is forbidden: ...`.
+ */
+export class SourceError extends Error {
+  constructor(
+    readonly kindOf: SourceErrorKind,
+    message: string,
+    /** The resource it concerns, e.g. `nodes`, `virtualmachineinstances.kubevirt.io`. */
+    readonly resource?: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SourceError';
+  }
+}

@@ -1,0 +1,26 @@
+// KubeVirt version from the KubeVirt CR. Vendors decorate it: `v1.6.3`, `1.6.3-150700.3.13.1`
+// (SUSE), `v1.2.2-rc.0`; we keep major.minor.patch and compare on those.
+
+export interface KubeVirtVersion {
+  major: number;
+  minor: number;
+  patch: number;
+  raw: string;
+}
+
+export function parseKubeVirtVersion(raw: string | undefined | null): KubeVirtVersion | undefined {
+  if (!raw) return undefined;
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?/.exec(raw.trim());
+  if (!m) return undefined;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), raw };
+}
+
+/** true when `v` is at least major.minor; undefined version ⇒ undefined (unknown). */
+export function atLeast(v: KubeVirtVersion | undefined, major: number, minor: number): boolean | undefined {
+  if (!v) return undefined;
+  return v.major > major || (v.major === major && v.minor >= minor);
+}
+
+export function versionOfKubeVirtCR(cr: { status?: { observedKubeVirtVersion?: string; operatorVersion?: string } } | undefined): KubeVirtVersion | undefined {
+  return parseKubeVirtVersion(cr?.status?.observedKubeVirtVersion) ?? parseKubeVirtVersion(cr?.status?.operatorVersion);
+}
