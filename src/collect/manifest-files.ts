@@ -1,0 +1,105 @@
+// Manifests for `check-migratable -f FILE|DIR|-`: the objects a user is about to apply. Same
+// parser and error messages as offline snapshots; the objects are returned as written (no
+// status, no namespace added: the caller applies `-n`).
+import { readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { KubeObject } from '../kube/types.js';
+import { dropManagedFields, extractObjects } from './snapshot/extract-objects.js';
+import { fileError, inputError } from './snapshot/input-errors.js';
+import { looksLikeSupportBundle, normalizeBundleValue } from './snapshot/normalize-bundle.js';
+import { parseDocuments } from './snapshot/parse-documents.js';
+import { decodeDocumentBytes, describeErrno, MAX_FILE_BYTES, readDocumentText, statInput, tooLarge } from './snapshot/read-files.js';
+
+/** kubectl's name for standard input in `-f -`. */
+export const STDIN_PATH = '-';
+const STDIN_DISPLAY = '<stdin>';
+const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+
+export interface ManifestLoadOptions {
+  /** Where `-` reads from (tests inject a stream). Default: process.stdin. */
+  stdin?: NodeJS.ReadableStream;
+  /** Descend into subdirectories (kubectl's `-R`). Default false, as kubectl. */
+  recursive?: boolean;
+}
+
+/**
+ * The objects in `paths`, in order: each a file (any extension), a directory (its .yaml, .yml
+ * and .json files, as `kubectl apply -f DIR`), or `-` for stdin. Lists are expanded. A document
+ * without `kind` or `metadata.name` is an error naming the file and line, as kubectl would refuse
+ * to apply it.
+ */
+export async function loadManifestObjects(paths: string[], opts: ManifestLoadOptions = {}): Promise<KubeObject[]> {
+  const out: KubeObject[] = [];
+  for (const path of paths) {
+    if (path === STDIN_PATH) {
+      out.push(...objectsFromText(await readStream(opts.stdin ?? process.stdin), STDIN_DISPLAY, STDIN_DISPLAY));
+      continue;
+    }
+    const st = await statInput(path);
+    if (st.isDirectory()) {
+      const files = await manifestFilesIn(path, opts.recursive ?? false);
+      if (files.length === 0) {
+        throw inputError(`error: error reading [${path}]: recognized file extensions are [.json .yaml .yml]`);
+      }
+      for (const f of files) out.push(...(await objectsFromFile(f)));
+    } else {
+      out.push(...(await objectsFromFile(path)));
+    }
+  }
+  return out;
+}
+
+async function objectsFromFile(path: string): Promise<KubeObject[]> {
+  const text = await readDocumentText(path);
+  return objectsFromText(text, path, path);
+}
+
+function objectsFromText(text: string, displayPath: string, rel: string): KubeObject[] {
+  let docs = parseDocuments(text, displayPath);
+  if (looksLikeSupportBundle(rel, text)) docs = docs.map((d) => ({ ...d, value: normalizeBundleValue(d.value) }));
+  const { objects, rejects } = extractObjects(docs);
+  const reject = rejects[0];
+  if (reject) {
+    const detail = reject.reason === 'no-kind' ? "Object 'Kind' is missing" : `${reject.kind ?? 'object'} has no metadata.name`;
+    throw fileError(displayPath, reject.line, detail);
+  }
+  return objects.map(({ object }) => {
+    dropManagedFields(object);
+    return object;
+  });
+}
+
+async function manifestFilesIn(dir: string, recursive: boolean): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    throw inputError(`error: cannot read "${dir}": ${describeErrno(err)}`);
+  }
+  names.sort();
+  const out: string[] = [];
+  for (const name of names) {
+    if (name.startsWith('.')) continue;
+    const full = join(dir, name);
+    const st = await statInput(full);
+    if (st.isDirectory()) {
+      if (recursive) out.push(...(await manifestFilesIn(full, true)));
+    } else if (st.isFile() && MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())) {
+      out.push(full);
+    }
+  }
+  return out;
+}
+
+/** All of a stream, with the same size cap and binary check as a file. */
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    total += buf.length;
+    if (total > MAX_FILE_BYTES) throw tooLarge(STDIN_DISPLAY, MAX_FILE_BYTES);
+    chunks.push(buf);
+  }
+  return decodeDocumentBytes(Buffer.concat(chunks), STDIN_DISPLAY);
+}

@@ -1,0 +1,5 @@
+// Offline snapshots (`--from PATH`, contract §5). Commands import from here.
+export { openSnapshotSource, snapshotFromObjects, SnapshotSource } from './snapshot-source.js';
+export type { NowSource, SnapshotOptions, SnapshotStats } from './snapshot-source.js';
+export { MAX_FILE_BYTES } from './read-files.js';
+export { MAX_ALIAS_COUNT } from './parse-documents.js';

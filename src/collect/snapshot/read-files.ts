@@ -1,0 +1,168 @@
+// Finds the files of a snapshot (a file or a directory tree) and reads them defensively:
+// size cap, binary detection, UTF-8/UTF-16 decoding. Nothing here knows about Kubernetes.
+import type { Dirent, Stats } from 'node:fs';
+import { readdir, realpath, stat, open } from 'node:fs/promises';
+import { basename, extname, join, relative, sep } from 'node:path';
+import { SourceError } from '../source.js';
+import { fileError, inputError, pathNotFound } from './input-errors.js';
+
+/** One file holds at most this much: a bigger one is refused with a clear error, not an OOM. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+export type SnapshotFileKind = 'document' | 'log';
+
+export interface SnapshotFile {
+  /** The path to show the user: the PATH they gave, joined with the file's place under it. */
+  path: string;
+  /** Relative to the snapshot root, `/`-separated: what layout rules (must-gather, bundles) read. */
+  rel: string;
+  kind: SnapshotFileKind;
+}
+
+const DOCUMENT_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+const LOG_EXTENSION = '.log';
+const ARCHIVE_SUFFIXES = ['.zip', '.tar', '.tar.gz', '.tgz', '.tar.xz', '.tar.zst', '.gz'];
+
+export function isArchiveName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return ARCHIVE_SUFFIXES.some((s) => lower.endsWith(s));
+}
+
+function classify(name: string): SnapshotFileKind | undefined {
+  const ext = extname(name).toLowerCase();
+  if (DOCUMENT_EXTENSIONS.has(ext)) return 'document';
+  if (ext === LOG_EXTENSION) return 'log';
+  return undefined;
+}
+
+/** stat() with the kubectl wording for a missing path. */
+export async function statInput(path: string): Promise<Stats> {
+  try {
+    return await stat(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw pathNotFound(path);
+    throw inputError(`error: cannot read "${path}": ${describeErrno(err)}`);
+  }
+}
+
+/**
+ * The files of PATH. A directory is walked (recursively unless told otherwise) in sorted order, so
+ * results do not depend on the file system; only YAML/JSON documents and `.log` files are kept
+ * and everything else (describe output, HTML, archives, hidden entries) is skipped. A single file
+ * given explicitly is read as a document whatever its extension, except `.log` and archives.
+ */
+export async function listSnapshotFiles(root: string, opts: { recursive?: boolean } = {}): Promise<SnapshotFile[]> {
+  const recursive = opts.recursive ?? true;
+  const st = await statInput(root);
+  if (st.isFile()) {
+    if (isArchiveName(root)) {
+      throw inputError(`error: "${root}" is an archive; extract it first (e.g. unzip or tar -xf) and pass the directory`);
+    }
+    const kind = classify(root) === 'log' ? 'log' : 'document';
+    return [{ path: root, rel: basename(root), kind }];
+  }
+  if (!st.isDirectory()) throw inputError(`error: "${root}" is neither a file nor a directory`);
+
+  // A cycle needs a symlink, so only symlinked directories are resolved and remembered.
+  const seenTargets = new Set<string>([await realpath(root).catch(() => root)]);
+  // Subdirectories are read concurrently (a must-gather has thousands of them; libuv bounds
+  // the real parallelism) and their results joined in name order, so the order is stable.
+  const walk = async (dir: string): Promise<SnapshotFile[]> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      throw inputError(`error: cannot read "${dir}": ${describeErrno(err)}`);
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const parts = await Promise.all(
+      entries.map(async (entry): Promise<SnapshotFile[]> => {
+        const name = entry.name;
+        if (name.startsWith('.')) return []; // .git, editor swap files, macOS resource forks
+        const full = join(dir, name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          const target = await stat(full).catch(() => undefined);
+          if (!target) return []; // dangling symlink: not part of the snapshot
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+          if (isDir) {
+            const real = await realpath(full).catch(() => full);
+            if (seenTargets.has(real)) return [];
+            seenTargets.add(real);
+          }
+        }
+        if (isDir) return recursive ? walk(full) : [];
+        const kind = isFile ? classify(name) : undefined;
+        return kind ? [{ path: full, rel: relative(root, full).split(sep).join('/'), kind }] : [];
+      }),
+    );
+    return parts.flat();
+  };
+  return walk(root);
+}
+
+/** Reads a YAML/JSON file as text, refusing huge files (before reading them) and binary files. */
+export async function readDocumentText(path: string, maxBytes = MAX_FILE_BYTES): Promise<string> {
+  let buf: Buffer;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > maxBytes) throw tooLarge(path, maxBytes);
+      buf = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    if (err instanceof SourceError) throw err;
+    throw inputError(`error: cannot read "${path}": ${describeErrno(err)}`);
+  }
+  // The file may have grown since stat().
+  if (buf.length > maxBytes) throw tooLarge(path, maxBytes);
+  return decodeDocumentBytes(buf, path);
+}
+
+export function tooLarge(path: string, maxBytes: number): SourceError {
+  return fileError(path, undefined, `file is larger than ${formatMiB(maxBytes)}; refusing to read it`);
+}
+
+/**
+ * Text of a YAML/JSON file. UTF-16 with a byte-order mark is decoded (PowerShell's `>` writes
+ * `kubectl get -o yaml` output that way); any other NUL byte means a binary file.
+ */
+export function decodeDocumentBytes(buf: Buffer, displayPath: string): string {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.subarray(2).toString('utf16le');
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
+    // swap16() needs an even length; a stray last byte cannot be a UTF-16 character anyway.
+    const swapped = Buffer.from(buf.subarray(2, buf.length - ((buf.length - 2) % 2)));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  if (buf.includes(0)) {
+    throw fileError(displayPath, undefined, 'binary file (contains NUL bytes), expected YAML or JSON');
+  }
+  const text = buf.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}
+
+export function describeErrno(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  switch (e?.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOENT':
+      return 'no such file or directory';
+    default:
+      return e?.message ?? String(err);
+  }
+}

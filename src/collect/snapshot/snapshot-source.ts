@@ -1,0 +1,224 @@
+// ClusterSource over an offline snapshot (`--from PATH`, contract §5): kubectl dumps, must-gather
+// trees and support bundles, read once into memory, then answered like the API server would.
+import type { KubeObject } from '../../kube/types.js';
+import { RESOURCES, qualifiedName, resourceForObject, type ResourceId } from '../../kube/resources.js';
+import { SourceError, type ClusterSource, type ListOptions, type LogOptions } from '../source.js';
+import { dropManagedFields, extractObjects, type Extraction } from './extract-objects.js';
+import { inputError } from './input-errors.js';
+import { mapLimit } from './map-limit.js';
+import { looksLikeSupportBundle, normalizeBundleValue } from './normalize-bundle.js';
+import { ObjectStore } from './object-store.js';
+import { parseDocuments } from './parse-documents.js';
+import { PodLogIndex, readEnd, readLogTail } from './pod-logs.js';
+import { describeErrno, listSnapshotFiles, readDocumentText, type SnapshotFile } from './read-files.js';
+import { resourceForFileName } from './resource-file-names.js';
+import { matchesFields, matchesLabels, parseFieldSelector, parseLabelSelector, SelectorError } from './selectors.js';
+import { newest, newestLogTimestamp, newestObjectTimestamp } from './snapshot-time.js';
+
+export type NowSource = 'flag' | 'snapshot' | 'wall-clock';
+
+export interface SnapshotOptions {
+  /** `--now`: overrides the snapshot's own time. */
+  now?: Date;
+  /** `-n`: the namespace commands default to. */
+  namespace?: string;
+}
+
+export interface SnapshotStats {
+  documentFiles: number;
+  logFiles: number;
+  /** Objects kept per resource, after de-duplication. */
+  objects: Partial<Record<ResourceId, number>>;
+  /** Kinds present in the snapshot that the plugin does not read. */
+  ignoredKinds: Record<string, number>;
+}
+
+/** Files read in parallel: enough to hide latency, few enough for default fd limits. */
+const READ_CONCURRENCY = 16;
+/** How much of each log's end is scanned for its newest timestamp. */
+const LOG_TIME_SCAN_BYTES = 64 * 1024;
+
+/**
+ * Answers like the API server: get() is undefined when absent, list() is sorted by namespace and
+ * name. The objects returned are the snapshot's own (not copies, unlike a live read): treat them
+ * as read-only.
+ */
+export class SnapshotSource implements ClusterSource {
+  readonly kind = 'snapshot' as const;
+
+  /** @internal Use openSnapshotSource() or snapshotFromObjects(). */
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly logs: PodLogIndex,
+    private readonly time: { at: Date; source: NowSource },
+    private readonly namespace: string,
+    private readonly fileStats: { documentFiles: number; logFiles: number },
+  ) {}
+
+  /** The snapshot's time (contract §5): `--now`, else its newest timestamp, else the wall clock at open. */
+  now(): Date {
+    return new Date(this.time.at.getTime());
+  }
+
+  /** Where now() comes from, for `-v` and for a warning when it is the wall clock. */
+  nowSource(): NowSource {
+    return this.time.source;
+  }
+
+  defaultNamespace(): string {
+    return this.namespace;
+  }
+
+  /**
+   * Whether the snapshot says anything about this resource: at least one object of it, or a
+   * dump file named after it holding an empty List. False means "not collected", so checks
+   * that need it report `unknown`; list() then returns [] all the same.
+   */
+  has(resource: ResourceId): boolean {
+    return this.store.has(resource);
+  }
+
+  stats(): SnapshotStats {
+    return {
+      ...this.fileStats,
+      objects: this.store.counts(),
+      ignoredKinds: Object.fromEntries(this.store.ignoredKinds()),
+    };
+  }
+
+  async get<T extends KubeObject = KubeObject>(resource: ResourceId, namespace: string | undefined, name: string): Promise<T | undefined> {
+    const type = RESOURCES[resource];
+    if (!type) return undefined;
+    const ns = type.namespaced ? (namespace ?? this.namespace) : undefined;
+    return this.store.get(resource, ns, name) as T | undefined;
+  }
+
+  async list<T extends KubeObject = KubeObject>(resource: ResourceId, opts: ListOptions = {}): Promise<T[]> {
+    const type = RESOURCES[resource];
+    if (!type) return [];
+    let labels;
+    let fields;
+    try {
+      labels = parseLabelSelector(opts.labelSelector ?? '');
+      fields = parseFieldSelector(opts.fieldSelector ?? '', resource);
+    } catch (err) {
+      if (err instanceof SelectorError) {
+        throw new SourceError('BadRequest', `Error from server (BadRequest): ${err.message}`, qualifiedName(type), 400);
+      }
+      throw err;
+    }
+    const ns = type.namespaced ? opts.namespace : undefined;
+    return this.store
+      .all(resource)
+      .filter((o) => (ns === undefined || o.metadata.namespace === ns) && matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o)) as T[];
+  }
+
+  async podLog(namespace: string, pod: string, opts: LogOptions): Promise<string | undefined> {
+    const path = this.logs.find(namespace, pod, opts.container);
+    if (!path) return undefined;
+    try {
+      return await readLogTail(path, opts.tailLines, opts.limitBytes);
+    } catch (err) {
+      throw inputError(`error: cannot read "${path}": ${describeErrno(err)}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    // Nothing is held open: files are read at open time, logs on demand.
+  }
+}
+
+/**
+ * Reads PATH (a file or a directory, recursively) into a snapshot source. Throws
+ * SourceError('InvalidInput') for a missing path, an unreadable, binary, huge or malformed file.
+ */
+export async function openSnapshotSource(path: string, opts: SnapshotOptions = {}): Promise<SnapshotSource> {
+  const files = await listSnapshotFiles(path);
+  const documents = files.filter((f) => f.kind === 'document');
+  const logFiles = files.filter((f) => f.kind === 'log');
+
+  // Parse in parallel, but report the first failure in path order, so the error does not
+  // depend on which file happened to finish first.
+  const parsed = await mapLimit(documents, READ_CONCURRENCY, async (file) => {
+    try {
+      return { file, extraction: await readObjects(file) };
+    } catch (error) {
+      return { file, error };
+    }
+  });
+  const failed = parsed.find((p) => 'error' in p);
+  if (failed && 'error' in failed) throw failed.error;
+
+  const namespace = opts.namespace ?? 'default';
+  const store = new ObjectStore();
+  for (const p of parsed) {
+    if (!('extraction' in p) || !p.extraction) continue;
+    addExtraction(store, p.file, p.extraction, namespace);
+  }
+
+  const logTimes = await mapLimit(logFiles, READ_CONCURRENCY, (f) =>
+    readEnd(f.path, LOG_TIME_SCAN_BYTES).then(newestLogTimestamp, () => undefined),
+  );
+  const time = snapshotTime(store, logTimes, opts.now);
+  return new SnapshotSource(store, new PodLogIndex(logFiles), time, namespace, {
+    documentFiles: documents.length,
+    logFiles: logFiles.length,
+  });
+}
+
+/**
+ * A snapshot made of objects already in memory (e.g. manifests from `-f`), with the same
+ * indexing, selectors and time rules as a snapshot on disk. It has no logs.
+ */
+export function snapshotFromObjects(objects: readonly KubeObject[], opts: SnapshotOptions = {}): SnapshotSource {
+  const namespace = opts.namespace ?? 'default';
+  const store = new ObjectStore();
+  for (const o of objects) store.add(o, namespace);
+  return new SnapshotSource(store, new PodLogIndex([]), snapshotTime(store, [], opts.now), namespace, { documentFiles: 0, logFiles: 0 });
+}
+
+async function readObjects(file: SnapshotFile): Promise<Extraction> {
+  const text = await readDocumentText(file.path);
+  let docs = parseDocuments(text, file.path);
+  if (looksLikeSupportBundle(file.rel, text)) {
+    docs = docs.map((d) => ({ ...d, value: normalizeBundleValue(d.value) }));
+  }
+  return extractObjects(docs);
+}
+
+function addExtraction(store: ObjectStore, file: SnapshotFile, extraction: Extraction, defaultNamespace: string): void {
+  const fallbackNamespace = namespaceFromPath(file.rel) ?? defaultNamespace;
+  for (const { object } of extraction.objects) {
+    dropManagedFields(object);
+    store.add(object, fallbackNamespace);
+  }
+  // An (often empty) List in a file named after a resource, holding nothing else: evidence that
+  // this resource was collected.
+  const named = resourceForFileName(file.rel);
+  if (
+    named &&
+    extraction.onlyLists &&
+    extraction.objects.every(({ object }) => resourceForObject(object.apiVersion, object.kind)?.id === named)
+  ) {
+    store.markCollected(named);
+  }
+}
+
+/** The namespace a dump layout puts in the path: must-gather `namespaces/<ns>/…`, support-bundle `yamls/namespaced/<ns>/…`. */
+export function namespaceFromPath(rel: string): string | undefined {
+  const segs = rel.split('/');
+  for (let i = 0; i < segs.length - 2; i++) {
+    if (segs[i] === 'namespaces' || (segs[i] === 'namespaced' && segs[i - 1] === 'yamls')) return segs[i + 1];
+  }
+  return undefined;
+}
+
+function snapshotTime(store: ObjectStore, logTimes: readonly (number | undefined)[], flag: Date | undefined): { at: Date; source: NowSource } {
+  if (flag) return { at: new Date(flag.getTime()), source: 'flag' };
+  let latest = newest(...logTimes);
+  for (const o of store.objects()) latest = newest(latest, newestObjectTimestamp(o));
+  if (latest !== undefined) return { at: new Date(latest), source: 'snapshot' };
+  // No timestamp at all (e.g. bare manifests): the wall clock, frozen so that one run agrees
+  // with itself; nowSource() tells the caller to say so.
+  return { at: new Date(), source: 'wall-clock' };
+}
