@@ -290,7 +290,7 @@ export interface KubeVirt extends KubeObject {
         nodeSelectors?: Record<string, string>;
         logVerbosity?: Record<string, number>;
       };
-      network?: { binding?: Record<string, { migration?: unknown }> };
+      network?: { binding?: Record<string, { migration?: unknown }>; defaultNetworkInterface?: string };
     };
   };
   status?: {

@@ -1,0 +1,60 @@
+// Every migratability rule, in evaluation order: the contract's table order (§4.2), which puts
+// the two summary rules (eviction-drain-blocker, kubevirt-condition) last because they read the
+// findings of all the others.
+import type { MigratabilityRule, RuleId } from './rule.js';
+import { volumeNotShared } from './rules/volume-not-shared.js';
+import { volumeNodeLocal } from './rules/volume-node-local.js';
+import { volumeHostdisk } from './rules/volume-hostdisk.js';
+import { volumeContainerdisk } from './rules/volume-containerdisk.js';
+import { volumeCdrom } from './rules/volume-cdrom.js';
+import { volumeBlockMigration } from './rules/volume-block-migration.js';
+import { volumeSingleReplica } from './rules/volume-single-replica.js';
+import { volumeRwxFilesystemShare } from './rules/volume-rwx-filesystem-share.js';
+import { hostDevice } from './rules/host-device.js';
+import { interfaceNotMigratable } from './rules/interface-not-migratable.js';
+import { interfaceSriov } from './rules/interface-sriov.js';
+import { nodePinned } from './rules/node-pinned.js';
+import { affinityRestrictive } from './rules/affinity-restrictive.js';
+import { cpuHostPassthrough } from './rules/cpu-host-passthrough.js';
+import { cpuHostModelUnique } from './rules/cpu-host-model-unique.js';
+import { cpuDedicatedSingleNode } from './rules/cpu-dedicated-single-node.js';
+import { confidentialComputing } from './rules/confidential-computing.js';
+import { hypervPassthrough } from './rules/hyperv-passthrough.js';
+import { tscFrequency } from './rules/tsc-frequency.js';
+import { virtiofs } from './rules/virtiofs.js';
+import { persistentReservation } from './rules/persistent-reservation.js';
+import { evictionDrainBlocker } from './rules/eviction-drain-blocker.js';
+import { kubevirtCondition } from './rules/kubevirt-condition.js';
+
+export const RULES: readonly MigratabilityRule[] = [
+  volumeNotShared,
+  volumeNodeLocal,
+  volumeHostdisk,
+  volumeContainerdisk,
+  volumeCdrom,
+  volumeBlockMigration,
+  volumeSingleReplica,
+  volumeRwxFilesystemShare,
+  hostDevice,
+  interfaceNotMigratable,
+  interfaceSriov,
+  nodePinned,
+  affinityRestrictive,
+  cpuHostPassthrough,
+  cpuHostModelUnique,
+  cpuDedicatedSingleNode,
+  confidentialComputing,
+  hypervPassthrough,
+  tscFrequency,
+  virtiofs,
+  persistentReservation,
+  // Summary rules: they read `prior`, so they stay last.
+  evictionDrainBlocker,
+  kubevirtCondition,
+];
+
+export function ruleById(id: RuleId): MigratabilityRule {
+  const rule = RULES.find((r) => r.id === id);
+  if (!rule) throw new Error(`unknown migratability rule ${id}`);
+  return rule;
+}

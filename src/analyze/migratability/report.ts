@@ -1,0 +1,76 @@
+// check-migratable's analysis: pair VMs with their VMIs, evaluate every rule, predict drains.
+// Pure: takes gathered objects, returns typed results (prose is made by src/render).
+import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
+import type { GatherError } from '../../collect/gather.js';
+import type { ClusterFacts, Subject } from './rule.js';
+import { buildSubject } from './subject.js';
+import { evaluateMigratability, type MigratabilityEvaluation } from './evaluate.js';
+import { predictDrain, type DrainPrediction } from './drain.js';
+
+export interface MigratabilityItem {
+  subject: Subject;
+  evaluation: MigratabilityEvaluation;
+  drain?: DrainPrediction;
+}
+
+export interface MigratabilityAnalysis {
+  items: MigratabilityItem[];
+  errors: GatherError[];
+  /** Set for `--node`: the drain being previewed. */
+  drainNode?: string;
+}
+
+const key = (ns: string | undefined, name: string | undefined) => `${ns ?? ''}/${name ?? ''}`;
+
+/** One subject per VM (with its VMI when running) and one per VMI that has no VM. */
+export function pairSubjects(vms: VirtualMachine[], vmis: VirtualMachineInstance[]): Subject[] {
+  const vmisByKey = new Map(vmis.map((v) => [key(v.metadata.namespace, v.metadata.name), v]));
+  const subjects: Subject[] = [];
+  const paired = new Set<string>();
+  for (const vm of vms) {
+    const k = key(vm.metadata.namespace, vm.metadata.name);
+    const vmi = vmisByKey.get(k);
+    if (vmi) paired.add(k);
+    subjects.push(buildSubject({ vm, vmi }));
+  }
+  for (const vmi of vmis) {
+    if (!paired.has(key(vmi.metadata.namespace, vmi.metadata.name))) subjects.push(buildSubject({ vmi }));
+  }
+  return subjects.sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+}
+
+export function analyzeMigratability(
+  subjects: Subject[],
+  facts: ClusterFacts,
+  errors: GatherError[],
+  drainNode?: string,
+): MigratabilityAnalysis {
+  const kubevirt: KubeVirt | undefined = facts.kubevirt.ok ? facts.kubevirt.items[0] : undefined;
+  const items = subjects.map((subject): MigratabilityItem => {
+    const evaluation = evaluateMigratability(subject, facts);
+    if (drainNode === undefined || !subject.vmi) return { subject, evaluation };
+    const drain = predictDrain(subject.vmi, evaluation.verdict !== 'not-migratable', kubevirt);
+    return { subject, evaluation, drain };
+  });
+  return { items, errors, drainNode };
+}
+
+export interface MigratabilitySummary {
+  total: number;
+  migratable: number;
+  notMigratable: number;
+  risky: number;
+}
+
+export function summarize(a: MigratabilityAnalysis): MigratabilitySummary {
+  const count = (v: string) => a.items.filter((i) => i.evaluation.verdict === v).length;
+  return { total: a.items.length, migratable: count('migratable'), notMigratable: count('not-migratable'), risky: count('risky') };
+}
+
+export type DrainCounts = Record<DrainPrediction['outcome'], number>;
+
+export function drainCounts(a: MigratabilityAnalysis): DrainCounts {
+  const c: DrainCounts = { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 };
+  for (const i of a.items) if (i.drain) c[i.drain.outcome] += 1;
+  return c;
+}

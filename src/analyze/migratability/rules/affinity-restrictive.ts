@@ -1,0 +1,62 @@
+// Required pod (anti-)affinity copied to the target pod. We see nodes but not the other pods, so
+// the heuristic stays on what the spec and the node list prove:
+// - required podAffinity with topologyKey kubernetes.io/hostname: the target may only land on a
+//   node already running a matching pod — usually the source itself, which KubeVirt excludes
+//   (the case in kubevirt/kubevirt#5565 and PR 18165);
+// - required podAntiAffinity whose topology key splits the KubeVirt nodes into ≤ 2 domains: the
+//   source's domain plus at most one more, which any matching pod there fills.
+// Other topology keys for podAffinity (zone…) leave whole domains open and are not flagged.
+import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
+import type { LabelSelector, PodAffinityTerm } from '../../../kube/types.js';
+import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
+import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { specPath, subjectRef } from '../subject.js';
+
+/** `app=db, tier In (a,b)` — a compact, stable spelling of a label selector for args. */
+export function selectorText(sel: LabelSelector | undefined): string {
+  const parts = Object.entries(sel?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`);
+  for (const e of sel?.matchExpressions ?? []) parts.push(`${e.key} ${e.operator}${e.values?.length ? ` (${e.values.join(',')})` : ''}`);
+  return parts.join(', ');
+}
+
+/** A domain count below which required anti-affinity leaves (almost) nowhere to go. */
+const FEW_DOMAINS = 2;
+
+export const affinityRestrictive: MigratabilityRule = {
+  id: 'affinity-restrictive',
+  severity: 'warning',
+  description: 'required podAffinity by hostname (follows other pods), or required podAntiAffinity over ≤ 2 topology domains',
+  needs: [],
+  evaluate(subject, facts) {
+    const findings: RuleFinding[] = [];
+    const unresolved: string[] = [];
+    const affinity = subject.spec.affinity;
+    const push = (kind: 'podAffinity' | 'podAntiAffinity', i: number, term: PodAffinityTerm, extra: RuleFinding['args']) => {
+      const path = specPath(subject, `affinity.${kind}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`);
+      findings.push({
+        rule: 'affinity-restrictive',
+        severity: 'warning',
+        args: { kind, topologyKey: term.topologyKey ?? '', selector: selectorText(term.labelSelector), ...extra },
+        path,
+        evidence: [subjectRef(subject, path)],
+      });
+    };
+
+    (affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).forEach((term, i) => {
+      if (term.topologyKey === LABEL_HOSTNAME) push('podAffinity', i, term, {});
+    });
+
+    const anti = affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
+    if (anti.length > 0 && !facts.nodes.ok) unresolved.push(facts.nodes.reason);
+    else if (anti.length > 0 && facts.nodes.ok) {
+      const nodes = facts.nodes.items.filter(isKubeVirtSchedulable);
+      anti.forEach((term, i) => {
+        const key = term.topologyKey ?? '';
+        const domains = new Set(nodes.map((n) => n.metadata.labels?.[key]).filter((v) => v !== undefined));
+        // One KubeVirt node in all: nothing to leave, not the affinity's doing.
+        if (nodes.length > 1 && domains.size <= FEW_DOMAINS) push('podAntiAffinity', i, term, { domains: domains.size, nodes: nodes.length });
+      });
+    }
+    return { findings, unresolved };
+  },
+};

@@ -1,0 +1,45 @@
+// evictionStrategy LiveMigrate on a VM that cannot migrate: `kubectl drain` is answered 429 by
+// KubeVirt's eviction webhook (`VMI %s is configured with an eviction strategy but is not
+// live-migratable`, facts §9) and waits forever. The effective strategy is the VMI's (or VM
+// template's), else the KubeVirt CR's `spec.configuration.evictionStrategy`, else none.
+// LiveMigrateIfPossible shuts down instead, so it is not flagged. Reads prior findings: runs
+// after every other rule but kubevirt-condition, whose blocker it covers via LiveMigratable=False.
+import type { EvidenceRef } from '../../findings.js';
+import { EVICTION_LIVE_MIGRATE } from '../../../kubevirt/constants.js';
+import { effectiveEvictionStrategy } from '../drain.js';
+import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { liveMigratableCondition, specPath, subjectRef } from '../subject.js';
+import { kubevirtCR } from './_facts.js';
+
+export const evictionDrainBlocker: MigratabilityRule = {
+  id: 'eviction-drain-blocker',
+  severity: 'warning',
+  description: 'effective evictionStrategy LiveMigrate while not migratable: node drains will hang',
+  needs: [],
+  evaluate(subject, facts, prior) {
+    const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker').map((f) => f.rule))];
+    const kubevirtSaysNo = liveMigratableCondition(subject)?.status === 'False';
+    if (blockers.length === 0 && !kubevirtSaysNo) return { findings: [] };
+
+    const cr = kubevirtCR(facts);
+    const { strategy, source } = effectiveEvictionStrategy({ metadata: subject.meta, spec: subject.spec }, cr);
+    if (source === 'default' && !facts.kubevirt.ok) return { findings: [], unresolved: [facts.kubevirt.reason] };
+    if (strategy !== EVICTION_LIVE_MIGRATE) return { findings: [] };
+
+    let evidence: EvidenceRef;
+    let path: string | undefined;
+    let strategySource: string;
+    if (source === 'vmi') {
+      path = specPath(subject, 'evictionStrategy');
+      evidence = subjectRef(subject, path);
+      strategySource = subject.kind === 'VirtualMachineInstance' ? 'vmi' : 'vm';
+    } else {
+      evidence = { kind: 'KubeVirt', namespace: cr?.metadata.namespace ?? '', name: cr?.metadata.name ?? '', field: 'spec.configuration.evictionStrategy' };
+      strategySource = 'kubevirt';
+    }
+    const args: RuleFinding['args'] = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
+    const finding: RuleFinding = { rule: 'eviction-drain-blocker', severity: 'warning', args, evidence: [evidence] };
+    if (path) finding.path = path;
+    return { findings: [finding] };
+  },
+};

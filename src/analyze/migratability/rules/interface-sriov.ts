@@ -1,0 +1,26 @@
+// SR-IOV on secondary (Multus) networks migrates: KubeVirt unplugs the VF before and plugs a new
+// one on the target, so the guest loses that link for a while and the target needs a free VF.
+// (SR-IOV on the pod network is refused: see interface-not-migratable.)
+import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { specPath, subjectRef } from '../subject.js';
+
+export const interfaceSriov: MigratabilityRule = {
+  id: 'interface-sriov',
+  severity: 'info',
+  description: 'SR-IOV secondary interfaces: unplugged and re-plugged during migration; the target needs a free VF',
+  needs: [],
+  evaluate(subject) {
+    const findings: RuleFinding[] = [];
+    const networks = subject.spec.networks ?? [];
+    (subject.spec.domain?.devices?.interfaces ?? []).forEach((iface, i) => {
+      if (iface.sriov == null) return;
+      const net = networks.find((n) => n.name === iface.name);
+      if (!net?.multus) return;
+      const path = specPath(subject, `domain.devices.interfaces[${i}]`);
+      const args: RuleFinding['args'] = { interface: iface.name, network: net.name };
+      if (net.multus.networkName) args.networkName = net.multus.networkName;
+      findings.push({ rule: 'interface-sriov', severity: 'info', args, path, evidence: [subjectRef(subject, path)] });
+    });
+    return { findings };
+  },
+};

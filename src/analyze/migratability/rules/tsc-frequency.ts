@@ -1,0 +1,49 @@
+// HyperV reenlightenment needs a fixed TSC frequency (facts §2, check 6,
+// NoTSCFrequencyNotLiveMigratable): the VMI must carry `status.topologyHints.tscFrequency`, set
+// from the nodes' `cpu-timer.node.kubevirt.io/tsc-frequency` label. Beyond KubeVirt's check, the
+// target pod selects `scheduling.node.kubevirt.io/tsc-frequency-<Hz>=true` (facts §4), so a
+// running VMI whose frequency no other node offers cannot move either.
+// A reenlightenment block without `enabled: false` counts as enabled (KubeVirt feature states
+// default to enabled). A VM that is not running fires when no KubeVirt node publishes a frequency.
+import { LABEL_TSC_FREQUENCY, PREFIX_TSC_FREQUENCY_SCHEDULING } from '../../../kubevirt/constants.js';
+import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
+import type { ClusterFacts, MigratabilityRule, RuleFinding, RuleResult } from '../rule.js';
+import { specPath, subjectRef } from '../subject.js';
+import { nodeName, nodeRef } from './_facts.js';
+
+const nodesGap = (facts: ClusterFacts): string => (facts.nodes.ok ? 'nodes' : facts.nodes.reason);
+
+export const tscFrequency: MigratabilityRule = {
+  id: 'tsc-frequency',
+  severity: 'blocker',
+  description: 'HyperV reenlightenment without a TSC frequency (no topologyHints.tscFrequency, or no other node with that frequency)',
+  needs: [],
+  evaluate(subject, facts): RuleResult {
+    const re = subject.spec.domain?.features?.hyperv?.reenlightenment;
+    if (re == null || re.enabled === false) return { findings: [] };
+    const path = specPath(subject, 'domain.features.hyperv.reenlightenment');
+    const fire = (args: RuleFinding['args'], extra: RuleFinding['evidence']): RuleResult => ({
+      findings: [{ rule: 'tsc-frequency', severity: 'blocker', args, path, evidence: [subjectRef(subject, path), ...extra] }],
+    });
+    const kvNodes = facts.nodes.ok ? facts.nodes.items.filter(isKubeVirtSchedulable) : undefined;
+
+    if (subject.node && subject.vmi) {
+      const vmiRef = { kind: 'VirtualMachineInstance', namespace: subject.namespace, name: subject.name, field: 'status.topologyHints.tscFrequency' };
+      const hz = subject.vmi.status?.topologyHints?.tscFrequency;
+      if (!hz) {
+        const source = kvNodes?.find((n) => nodeName(n) === subject.node);
+        const lacks = source && source.metadata.labels?.[LABEL_TSC_FREQUENCY] === undefined;
+        return fire({ reason: 'no-tsc-frequency', node: subject.node }, [vmiRef, ...(lacks ? [nodeRef(subject.node)] : [])]);
+      }
+      if (!kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
+      const others = kvNodes.filter((n) => nodeName(n) !== subject.node);
+      const label = `${PREFIX_TSC_FREQUENCY_SCHEDULING}${hz}`;
+      if (others.length === 0 || others.some((n) => n.metadata.labels?.[label] === 'true')) return { findings: [] };
+      return fire({ reason: 'no-node-with-frequency', node: subject.node, frequency: hz, label }, [vmiRef]);
+    }
+
+    if (!kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
+    if (kvNodes.some((n) => n.metadata.labels?.[LABEL_TSC_FREQUENCY] !== undefined)) return { findings: [] };
+    return fire({ reason: 'no-tsc-frequency', node: '' }, kvNodes.map((n) => nodeRef(nodeName(n))));
+  },
+};

@@ -1,0 +1,22 @@
+// containerDisk volumes are ephemeral copies of an image on the node: upstream KubeVirt copies
+// them by block migration (facts §2), but some distributions refuse to migrate such VMs.
+import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { specPath, subjectRef } from '../subject.js';
+
+export const volumeContainerdisk: MigratabilityRule = {
+  id: 'volume-containerdisk',
+  severity: 'warning',
+  description: 'containerDisk volume: copied by block migration upstream, refused by some distributions; guest writes live on the node',
+  needs: [],
+  evaluate(subject) {
+    const findings: RuleFinding[] = [];
+    (subject.spec.volumes ?? []).forEach((v, i) => {
+      if (!v.containerDisk) return;
+      const path = specPath(subject, `volumes[${i}].containerDisk`);
+      const args: RuleFinding['args'] = { volume: v.name };
+      if (v.containerDisk.image) args.image = v.containerDisk.image;
+      findings.push({ rule: 'volume-containerdisk', severity: 'warning', args, path, evidence: [subjectRef(subject, path)] });
+    });
+    return { findings };
+  },
+};

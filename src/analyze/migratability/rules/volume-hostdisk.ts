@@ -1,0 +1,24 @@
+// hostDisk volumes live in a file on the node (facts §2, check 8: `cannot migrate VMI with
+// non-shared HostDisk`). A hostDisk marked `shared: true` is accepted by KubeVirt.
+import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { specPath, subjectRef } from '../subject.js';
+
+export const volumeHostdisk: MigratabilityRule = {
+  id: 'volume-hostdisk',
+  severity: 'blocker',
+  description: 'hostDisk volume not marked shared: the disk image is a file on the source node',
+  needs: [],
+  evaluate(subject) {
+    const findings: RuleFinding[] = [];
+    (subject.spec.volumes ?? []).forEach((v, i) => {
+      const hd = v.hostDisk;
+      if (!hd || hd.shared === true) return;
+      const path = specPath(subject, `volumes[${i}].hostDisk`);
+      const args: RuleFinding['args'] = { volume: v.name };
+      if (hd.path) args.hostPath = hd.path;
+      if (hd.type) args.type = hd.type;
+      findings.push({ rule: 'volume-hostdisk', severity: 'blocker', args, path, evidence: [subjectRef(subject, path)] });
+    });
+    return { findings };
+  },
+};

@@ -1,0 +1,128 @@
+// Storage that only one node can reach: KubeVirt does not detect it (LiveMigratable stays True)
+// and the target pod then fails with "volume node affinity conflict" (kubevirt/kubevirt#8771).
+// Evidence, strongest first: the bound PV is `local` or `hostPath`; the PV's required node
+// affinity leaves no other KubeVirt-schedulable node (evaluated against the real nodes, or read
+// as a single `kubernetes.io/hostname` when nodes are unreadable); else (PV unknown or not yet
+// bound) the StorageClass provisioner is one known to be node-local (hostpath-provisioner,
+// local-path, no-provisioner local PVs, TopoLVM, OpenEBS LocalPV/LVM/ZFS, csi-driver-host-path),
+// whatever its volumeBindingMode (usually WaitForFirstConsumer).
+import type { EvidenceRef } from '../../findings.js';
+import type { Node, NodeSelector, PersistentVolume } from '../../../kube/types.js';
+import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
+import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
+import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
+import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
+import { nodeName, nodeRef } from './_facts.js';
+import { boundVolume, claimRefName, claimVolumes, findStorageClass, resolveClaim, storageClassNameOf, type ResolvedClaim } from './_claims.js';
+
+export const NODE_LOCAL_PROVISIONERS: ReadonlySet<string> = new Set([
+  'kubevirt.io.hostpath-provisioner',
+  'kubevirt.io/hostpath-provisioner',
+  'rancher.io/local-path',
+  'kubernetes.io/no-provisioner',
+  'topolvm.io',
+  'topolvm.cybozu.com',
+  'openebs.io/local',
+  'local.csi.openebs.io',
+  'zfs.csi.openebs.io',
+  'hostpath.csi.k8s.io',
+]);
+
+type Verdict = { local: false } | { local: true; kind: 'local' | 'hostPath' | 'node-affinity'; nodes: string[]; field: string };
+
+/** Hostnames a node affinity names with `kubernetes.io/hostname In [...]`, if every term does. */
+function hostnamesOf(sel: NodeSelector | undefined): string[] | undefined {
+  const names = new Set<string>();
+  for (const term of sel?.nodeSelectorTerms ?? []) {
+    const req = (term.matchExpressions ?? []).find((r) => r.key === LABEL_HOSTNAME && r.operator === 'In');
+    if (!req) return undefined;
+    for (const v of req.values ?? []) names.add(v);
+  }
+  return names.size > 0 ? [...names] : undefined;
+}
+
+/** `undefined` = cannot tell (nodes unreadable and the affinity is not a plain hostname list). */
+function judgePv(pv: PersistentVolume, subject: Subject, facts: ClusterFacts): Verdict | undefined {
+  const required = pv.spec?.nodeAffinity?.required;
+  const named = hostnamesOf(required) ?? [];
+  if (pv.spec?.local) return { local: true, kind: 'local', nodes: named, field: 'spec.local' };
+  if (pv.spec?.hostPath) return { local: true, kind: 'hostPath', nodes: named, field: 'spec.hostPath' };
+  if (!required) return { local: false };
+  if (!facts.nodes.ok) {
+    return named.length === 1 ? { local: true, kind: 'node-affinity', nodes: named, field: 'spec.nodeAffinity.required' } : undefined;
+  }
+  const nodes: Node[] = facts.nodes.items;
+  const matching = nodes.filter((n) => matchesRequiredNodeAffinity(n, required)).map(nodeName);
+  const others = (list: string[]) => list.filter((n) => n !== subject.node);
+  const schedulable = nodes.filter(isKubeVirtSchedulable).map(nodeName);
+  const reachable = matching.filter((n) => schedulable.includes(n));
+  // Running: no other KubeVirt node reaches it. Stopped: wherever it starts, it stays.
+  const pinned = subject.node ? others(reachable).length === 0 : reachable.length <= 1;
+  // Only blame the PV when it is what removes the other nodes (a one-node cluster is not its fault).
+  if (!pinned || others(schedulable).length === 0) return { local: false };
+  return { local: true, kind: 'node-affinity', nodes: matching, field: 'spec.nodeAffinity.required' };
+}
+
+function finding(r: ResolvedClaim, args: RuleFinding['args'], evidence: EvidenceRef[]): RuleFinding {
+  return {
+    rule: 'volume-node-local',
+    severity: 'blocker',
+    args: { volume: r.volume.volume, claim: r.pvc?.metadata.name ?? r.volume.claim, ...args },
+    path: r.volume.path,
+    evidence,
+  };
+}
+
+export const volumeNodeLocal: MigratabilityRule = {
+  id: 'volume-node-local',
+  severity: 'blocker',
+  description:
+    'PV pinned to one node (local, hostPath, node affinity no other node satisfies) or a node-local provisioner (hostpath-provisioner, local-path, TopoLVM, OpenEBS local)',
+  // Reads PVCs, PVs, StorageClasses and nodes when readable; each gap only leaves that volume unresolved.
+  needs: [],
+  evaluate(subject, facts) {
+    const findings: RuleFinding[] = [];
+    const unresolved: string[] = [];
+    for (const v of claimVolumes(subject)) {
+      const r = resolveClaim(subject, facts, v);
+      if (!r.pvc && !r.dataVolume && !r.template) {
+        unresolved.push(r.gaps[0] ?? claimRefName(r));
+        continue;
+      }
+      let pvGap: string | undefined;
+      const bound = r.pvc ? boundVolume(facts, r.pvc) : undefined;
+      if (bound && 'found' in bound) {
+        const pv = bound.found;
+        const verdict = judgePv(pv, subject, facts);
+        if (verdict?.local) {
+          const pvName = pv.metadata.name ?? '';
+          findings.push(
+            finding(r, { pv: pvName, kind: verdict.kind, nodes: verdict.nodes }, [
+              { kind: 'PersistentVolume', name: pvName, field: verdict.field },
+              ...verdict.nodes.map((n) => nodeRef(n)),
+            ]),
+          );
+          continue;
+        }
+        if (verdict) continue; // a PV that other nodes can reach settles it
+        pvGap = facts.nodes.ok ? undefined : facts.nodes.reason;
+      } else if (bound) pvGap = bound.missing;
+
+      const sc = findStorageClass(facts, storageClassNameOf(r));
+      if ('found' in sc) {
+        const provisioner = sc.found.provisioner ?? '';
+        if (NODE_LOCAL_PROVISIONERS.has(provisioner)) {
+          const name = sc.found.metadata.name ?? '';
+          const args: RuleFinding['args'] = { storageClass: name, provisioner, kind: 'provisioner', nodes: [] };
+          if (sc.found.volumeBindingMode) args.volumeBindingMode = sc.found.volumeBindingMode;
+          findings.push(finding(r, args, [{ kind: 'StorageClass', name, field: 'provisioner' }]));
+          continue;
+        }
+        if (pvGap) unresolved.push(pvGap);
+      } else {
+        unresolved.push(pvGap ?? sc.missing);
+      }
+    }
+    return { findings, unresolved };
+  },
+};

@@ -1,0 +1,122 @@
+// PVC / DataVolume volumes must be ReadWriteMany (facts §2, check 8, `DisksNotLiveMigratable`).
+// Access modes are read, in order, from: the PVC (status when Bound, else spec), the VMI's
+// `status.volumeStatus[].persistentVolumeClaimInfo` (what KubeVirt itself checks), the DataVolume
+// or VM `dataVolumeTemplates` spec, and, for a DV `storage` without accessModes, the
+// StorageProfile's `status.claimPropertySets` that CDI would apply.
+import type { EvidenceRef } from '../../findings.js';
+import type { DataVolumeSpec } from '../../../kube/types.js';
+import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
+import { lookup } from './_facts.js';
+import {
+  RWX,
+  claimRefName,
+  claimVolumes,
+  dataVolumeSpecOf,
+  findStorageClass,
+  pvcRef,
+  resolveClaim,
+  storageClassNameOf,
+  volumeModeOf,
+  type ResolvedClaim,
+} from './_claims.js';
+
+interface AccessModes {
+  modes: string[];
+  from: 'pvc-status' | 'pvc-spec' | 'vmi-volume-status' | 'datavolume' | 'datavolume-template' | 'storage-profile';
+  evidence: EvidenceRef;
+}
+
+type Found = AccessModes | { missing: string[] };
+
+function fromPvc(r: ResolvedClaim): AccessModes | undefined {
+  const pvc = r.pvc;
+  if (!pvc) return undefined;
+  const status = pvc.status?.accessModes ?? [];
+  if (pvc.status?.phase === 'Bound' && status.length > 0) return { modes: status, from: 'pvc-status', evidence: pvcRef(r, 'status.accessModes') };
+  const spec = pvc.spec?.accessModes ?? [];
+  return spec.length > 0 ? { modes: spec, from: 'pvc-spec', evidence: pvcRef(r, 'spec.accessModes') } : undefined;
+}
+
+function fromVolumeStatus(subject: Subject, r: ResolvedClaim): AccessModes | undefined {
+  const list = subject.vmi?.status?.volumeStatus ?? [];
+  const i = list.findIndex((s) => s.name === r.volume.volume);
+  const modes = list[i]?.persistentVolumeClaimInfo?.accessModes ?? [];
+  if (modes.length === 0) return undefined;
+  return {
+    modes,
+    from: 'vmi-volume-status',
+    evidence: {
+      kind: 'VirtualMachineInstance',
+      namespace: subject.namespace,
+      name: subject.vmi?.metadata.name ?? subject.name,
+      field: `status.volumeStatus[${i}].persistentVolumeClaimInfo.accessModes`,
+    },
+  };
+}
+
+function fromDataVolume(facts: ClusterFacts, r: ResolvedClaim): Found | undefined {
+  const dv = dataVolumeSpecOf(r);
+  if (!dv) return undefined;
+  const from = r.dataVolume ? 'datavolume' : 'datavolume-template';
+  const explicit = (key: keyof Pick<DataVolumeSpec, 'pvc' | 'storage'>) => dv.spec[key]?.accessModes ?? [];
+  for (const key of ['pvc', 'storage'] as const) {
+    if (explicit(key).length > 0) return { modes: explicit(key), from, evidence: { ...dv.ref, field: `${dv.fieldPrefix}.${key}.accessModes` } };
+  }
+  if (!dv.spec.storage) return undefined;
+  // `storage` without accessModes: CDI takes them from the StorageProfile of the class, picking
+  // the first claimPropertySet (the first with the requested volumeMode, if one is given).
+  const sc = findStorageClass(facts, dv.spec.storage.storageClassName);
+  if ('missing' in sc) return { missing: [sc.missing] };
+  const className = sc.found.metadata.name ?? '';
+  const profile = lookup(facts.storageProfiles, 'StorageProfile', className);
+  if ('missing' in profile) return { missing: [profile.missing] };
+  const sets = profile.found.status?.claimPropertySets ?? profile.found.spec?.claimPropertySets ?? [];
+  const mode = dv.spec.storage.volumeMode;
+  const k = sets.findIndex((s) => (mode === undefined || s.volumeMode === mode) && (s.accessModes ?? []).length > 0);
+  const set = sets[k];
+  if (!set) return undefined;
+  return {
+    modes: set.accessModes ?? [],
+    from: 'storage-profile',
+    evidence: { kind: 'StorageProfile', name: className, field: `status.claimPropertySets[${k}].accessModes` },
+  };
+}
+
+export const volumeNotShared: MigratabilityRule = {
+  id: 'volume-not-shared',
+  severity: 'blocker',
+  description: 'PVC or DataVolume (hotplugged ones too) without ReadWriteMany: KubeVirt DisksNotLiveMigratable',
+  // No hard need: a VMI's volumeStatus or a VM's dataVolumeTemplates answer without the PVC list.
+  needs: [],
+  evaluate(subject, facts) {
+    const findings: RuleFinding[] = [];
+    const unresolved: string[] = [];
+    for (const v of claimVolumes(subject)) {
+      const r = resolveClaim(subject, facts, v);
+      const found: Found | undefined = fromPvc(r) ?? fromVolumeStatus(subject, r) ?? fromDataVolume(facts, r);
+      if (!found) {
+        unresolved.push(r.gaps[0] ?? claimRefName(r));
+        continue;
+      }
+      if ('missing' in found) {
+        unresolved.push(...found.missing);
+        continue;
+      }
+      if (found.modes.includes(RWX)) continue;
+      const args: RuleFinding['args'] = {
+        volume: v.volume,
+        claim: r.pvc?.metadata.name ?? v.claim,
+        source: v.source,
+        accessModes: found.modes,
+        accessModesFrom: found.from,
+        hotpluggable: v.hotpluggable,
+      };
+      const storageClass = storageClassNameOf(r);
+      if (storageClass) args.storageClass = storageClass;
+      const volumeMode = volumeModeOf(r) ?? subject.vmi?.status?.volumeStatus?.find((s) => s.name === v.volume)?.persistentVolumeClaimInfo?.volumeMode;
+      if (volumeMode) args.volumeMode = volumeMode;
+      findings.push({ rule: 'volume-not-shared', severity: 'blocker', args, path: v.path, evidence: [found.evidence] });
+    }
+    return { findings, unresolved };
+  },
+};

@@ -1,0 +1,49 @@
+// A StorageClass that keeps one copy of the data: the volume is still attachable from other
+// nodes, but its only replica lives on one node, so draining that node takes the disk away.
+// Recognised parameters (documented by each driver): Longhorn `numberOfReplicas`
+// (driver.longhorn.io) and OpenEBS Mayastor `repl` (io.openebs.csi-mayastor). Ceph sets the
+// replica count on the pool, not on the StorageClass, so it cannot be seen from here.
+import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { claimRefName, claimVolumes, findStorageClass, resolveClaim, storageClassNameOf } from './_claims.js';
+
+export const REPLICA_PARAMETERS: Readonly<Record<string, string>> = {
+  'driver.longhorn.io': 'numberOfReplicas',
+  'io.openebs.csi-mayastor': 'repl',
+};
+
+export const volumeSingleReplica: MigratabilityRule = {
+  id: 'volume-single-replica',
+  severity: 'warning',
+  description: 'StorageClass with one replica (Longhorn numberOfReplicas, Mayastor repl = "1"); Ceph pool sizes are not visible',
+  // StorageClasses only matter for VMs with PVC/DV volumes: gaps are reported per volume.
+  needs: [],
+  evaluate(subject, facts) {
+    const findings: RuleFinding[] = [];
+    const unresolved: string[] = [];
+    for (const v of claimVolumes(subject)) {
+      const r = resolveClaim(subject, facts, v);
+      if (!r.pvc && !r.dataVolume && !r.template) {
+        unresolved.push(r.gaps[0] ?? claimRefName(r));
+        continue;
+      }
+      const sc = findStorageClass(facts, storageClassNameOf(r));
+      if ('missing' in sc) {
+        unresolved.push(sc.missing);
+        continue;
+      }
+      const provisioner = sc.found.provisioner ?? '';
+      const parameter = REPLICA_PARAMETERS[provisioner];
+      const value = parameter ? sc.found.parameters?.[parameter] : undefined;
+      if (value === undefined || Number(value) !== 1) continue;
+      const name = sc.found.metadata.name ?? '';
+      findings.push({
+        rule: 'volume-single-replica',
+        severity: 'warning',
+        args: { volume: v.volume, claim: r.pvc?.metadata.name ?? v.claim, storageClass: name, provisioner, parameter: parameter ?? '', replicas: 1 },
+        path: v.path,
+        evidence: [{ kind: 'StorageClass', name, field: `parameters.${parameter}` }],
+      });
+    }
+    return { findings, unresolved };
+  },
+};

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { clusterFacts, kubevirtCR, vm, vmi } from '../../fixtures/objects/index.js';
+import { run } from './helpers.js';
+
+describe('host-device', () => {
+  it('fires per hostDevice and GPU', () => {
+    const v = vmi('vm1', {
+      devices: {
+        hostDevices: [{ name: 'nic1', deviceName: 'intel.com/qat' }],
+        gpus: [{ name: 'gpu1', deviceName: 'nvidia.com/GA102GL_A10' }],
+      },
+    });
+    const { findings } = run('host-device', { vmi: v });
+    expect(findings).toEqual([
+      {
+        rule: 'host-device',
+        severity: 'blocker',
+        args: { device: 'nic1', kind: 'hostDevice', deviceName: 'intel.com/qat' },
+        path: 'spec.domain.devices.hostDevices[0]',
+        evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.hostDevices[0]' }],
+      },
+      {
+        rule: 'host-device',
+        severity: 'blocker',
+        args: { device: 'gpu1', kind: 'gpu', deviceName: 'nvidia.com/GA102GL_A10' },
+        path: 'spec.domain.devices.gpus[0]',
+        evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.gpus[0]' }],
+      },
+    ]);
+  });
+
+  it('does not fire without devices', () => {
+    expect(run('host-device', { vmi: vmi('vm1') }).findings).toEqual([]);
+  });
+});
+
+describe('interface-not-migratable', () => {
+  const bridge = { devices: { interfaces: [{ name: 'default', bridge: {} }] } };
+
+  it('does not fire for masquerade on the pod network (the real VMIs)', () => {
+    expect(run('interface-not-migratable', { vmi: vmi('vm1') }, clusterFacts({ kubevirt: [kubevirtCR()] }))).toEqual({ findings: [], unresolved: [] });
+  });
+
+  it('fires for bridge on the pod network without the allow annotation', () => {
+    const { findings } = run('interface-not-migratable', { vmi: vmi('vm1', bridge) }, clusterFacts({ kubevirt: [kubevirtCR()] }));
+    expect(findings).toEqual([
+      {
+        rule: 'interface-not-migratable',
+        severity: 'blocker',
+        args: { network: 'default', interface: 'default', binding: 'bridge', annotation: false },
+        path: 'spec.domain.devices.interfaces[0]',
+        evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.interfaces[0]' }],
+      },
+    ]);
+  });
+
+  it('accepts bridge with the annotation: on the VMI, or on the VM template', () => {
+    const annotations = { 'kubevirt.io/allow-pod-bridge-network-live-migration': 'true' };
+    const facts = clusterFacts({ kubevirt: [kubevirtCR()] });
+    expect(run('interface-not-migratable', { vmi: vmi('vm1', { ...bridge, annotations }) }, facts).findings).toEqual([]);
+    expect(run('interface-not-migratable', { vm: vm('vm1', { ...bridge, annotations }) }, facts).findings).toEqual([]);
+    // On the VM's own metadata it does not count: KubeVirt reads the VMI's.
+    const onVm = vm('vm1', bridge);
+    onVm.metadata.annotations = annotations;
+    expect(run('interface-not-migratable', { vm: onVm }, facts).findings).toHaveLength(1);
+  });
+
+  it('fires for sriov and slirp on the pod network', () => {
+    for (const binding of ['sriov', 'slirp'] as const) {
+      const v = vmi('vm1', { devices: { interfaces: [{ name: 'default', [binding]: {} }] } });
+      expect(run('interface-not-migratable', { vmi: v }).findings[0]?.args.binding).toBe(binding);
+    }
+  });
+
+  it('passt: refused before KubeVirt 1.8, accepted from 1.8', () => {
+    const v = vmi('vm1', { devices: { interfaces: [{ name: 'default', passt: {} }] } });
+    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.6.3' })] })).findings).toHaveLength(1);
+    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.8.0' })] })).findings).toEqual([]);
+  });
+
+  it('binding plugin: fires without `migration` in the KubeVirt CR (real Harvester managedtap), not with it', () => {
+    const v = vmi('vm1', { devices: { interfaces: [{ name: 'default', binding: { name: 'managedtap' } }] } });
+    const { findings } = run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR()] }));
+    expect(findings[0]?.args).toEqual({ network: 'default', interface: 'default', binding: 'plugin', plugin: 'managedtap' });
+    expect(findings[0]?.evidence[1]).toEqual({
+      kind: 'KubeVirt',
+      namespace: 'harvester-system',
+      name: 'kubevirt',
+      field: 'spec.configuration.network.binding.managedtap',
+    });
+    const withMigration = kubevirtCR({ bindings: { managedtap: { domainAttachmentType: 'managedTap', migration: {} } } });
+    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [withMigration] })).findings).toEqual([]);
+  });
+
+  it('an interface without binding takes the CR default; unknown default is not guessed', () => {
+    const v = vm('vm1', { devices: { interfaces: [{ name: 'default' }] } });
+    const withDefault = clusterFacts({ kubevirt: [kubevirtCR({ defaultNetworkInterface: 'bridge' })] });
+    expect(run('interface-not-migratable', { vm: v }, withDefault).findings[0]?.args.binding).toBe('bridge');
+    expect(run('interface-not-migratable', { vm: v }, clusterFacts({ kubevirt: [kubevirtCR()] })).findings).toEqual([]);
+  });
+
+  it('no pod network ⇒ nothing to check', () => {
+    const v = vmi('vm1', {
+      devices: { interfaces: [{ name: 'sec', bridge: {} }] },
+      spec: { networks: [{ name: 'sec', multus: { networkName: 'vlan10' } }] },
+    });
+    expect(run('interface-not-migratable', { vmi: v }).findings).toEqual([]);
+  });
+});
+
+describe('interface-sriov', () => {
+  it('fires for SR-IOV on a Multus network, not on masquerade', () => {
+    const v = vmi('vm1', {
+      devices: { interfaces: [{ name: 'default', masquerade: {} }, { name: 'fast', sriov: {} }] },
+      spec: { networks: [{ name: 'default', pod: {} }, { name: 'fast', multus: { networkName: 'sriov-net' } }] },
+    });
+    expect(run('interface-sriov', { vmi: v }).findings).toEqual([
+      {
+        rule: 'interface-sriov',
+        severity: 'info',
+        args: { interface: 'fast', network: 'fast', networkName: 'sriov-net' },
+        path: 'spec.domain.devices.interfaces[1]',
+        evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.interfaces[1]' }],
+      },
+    ]);
+    expect(run('interface-sriov', { vmi: vmi('vm2') }).findings).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+// The renderer must cover every rule and name the offending object; the wording itself is not
+// asserted (it may change), only that the names from args reach the message.
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../../src/analyze/migratability/registry.js';
+import type { RuleFinding, RuleId } from '../../../src/analyze/migratability/rule.js';
+import { ruleHint, ruleMessage } from '../../../src/render/migratability-text.js';
+
+const SAMPLES: Record<RuleId, { args: RuleFinding['args']; names: string[] }> = {
+  'volume-not-shared': { args: { volume: 'rootdisk', claim: 'cat8kv-01', source: 'dataVolume', accessModes: ['ReadWriteOnce'], accessModesFrom: 'datavolume', hotpluggable: false }, names: ['rootdisk', 'cat8kv-01', 'ReadWriteOnce'] },
+  'volume-node-local': { args: { volume: 'disk-0', claim: 'c', pv: 'local-pv-1', kind: 'local', nodes: ['node-a'] }, names: ['local-pv-1', 'node-a'] },
+  'volume-hostdisk': { args: { volume: 'hd', hostPath: '/data/disk.img' }, names: ['hd', '/data/disk.img'] },
+  'volume-containerdisk': { args: { volume: 'root', image: 'quay.io/containerdisks/fedora:40' }, names: ['root', 'quay.io/containerdisks/fedora:40'] },
+  'volume-cdrom': { args: { disk: 'cdromdisk', readonly: true, claim: 'cat8kv-01-day0' }, names: ['cdromdisk', 'cat8kv-01-day0'] },
+  'volume-block-migration': { args: { volume: 'cloudinitdisk', source: 'cloudInitNoCloud' }, names: ['cloudinitdisk', 'cloudInitNoCloud'] },
+  'volume-single-replica': { args: { volume: 'd', claim: 'c', storageClass: 'longhorn-single', provisioner: 'driver.longhorn.io', parameter: 'numberOfReplicas', replicas: 1 }, names: ['longhorn-single', 'numberOfReplicas'] },
+  'volume-rwx-filesystem-share': { args: { volume: 'd', claim: 'vm-disk', via: 'longhorn-share-manager', storageClass: 'longhorn-rwx' }, names: ['vm-disk', 'longhorn-rwx'] },
+  'host-device': { args: { device: 'gpu1', kind: 'gpu', deviceName: 'nvidia.com/GA102GL_A10' }, names: ['gpu1', 'nvidia.com/GA102GL_A10'] },
+  'interface-not-migratable': { args: { network: 'default', interface: 'default', binding: 'plugin', plugin: 'managedtap' }, names: ['default', 'managedtap'] },
+  'interface-sriov': { args: { interface: 'fast', network: 'fast', networkName: 'sriov-net' }, names: ['fast', 'sriov-net'] },
+  'node-pinned': { args: { kind: 'hostname', label: 'kubernetes.io/hostname', nodes: ['node-a'], matching: 1 }, names: ['node-a'] },
+  'affinity-restrictive': { args: { kind: 'podAffinity', topologyKey: 'kubernetes.io/hostname', selector: 'app=db' }, names: ['app=db'] },
+  'cpu-host-passthrough': { args: { model: 'host-passthrough', node: 'node-a' }, names: ['host-passthrough'] },
+  'cpu-host-model-unique': { args: { node: 'node-a', model: 'EPYC-Genoa', features: ['x2apic'], vendor: 'AMD', candidates: 1, missing: ['node-b: cpu-feature.node.kubevirt.io/x2apic'] }, names: ['node-a', 'EPYC-Genoa', 'node-b'] },
+  'cpu-dedicated-single-node': { args: { label: 'kubevirt.io/cpumanager=true', nodes: ['node-a'], count: 1 }, names: ['node-a'] },
+  'confidential-computing': { args: { technology: 'SEV-SNP' }, names: ['SEV-SNP'] },
+  'hyperv-passthrough': { args: {}, names: ['hypervPassthrough'] },
+  'tsc-frequency': { args: { reason: 'no-node-with-frequency', node: 'node-a', frequency: 2599981000, label: 'scheduling.node.kubevirt.io/tsc-frequency-2599981000' }, names: ['2599981000'] },
+  virtiofs: { args: { filesystem: 'shared', kubevirtVersion: 'v1.4.0' }, names: ['shared'] },
+  'persistent-reservation': { args: { disk: 'shared-lun' }, names: ['shared-lun'] },
+  'eviction-drain-blocker': { args: { evictionStrategy: 'LiveMigrate', strategySource: 'vm', blockers: ['volume-not-shared'], liveMigratableFalse: false }, names: ['LiveMigrate', 'volume-not-shared'] },
+  'kubevirt-condition': { args: { reason: 'DisksNotLiveMigratable', message: 'cannot migrate VMI: PVC x is not shared' }, names: ['DisksNotLiveMigratable', 'cannot migrate VMI: PVC x is not shared'] },
+};
+
+describe('migratability text', () => {
+  it.each(RULES.map((r) => [r.id, r.severity] as const))('%s: message names the object, hint is a fix', (id, severity) => {
+    const sample = SAMPLES[id];
+    const f: RuleFinding = {
+      rule: id,
+      severity,
+      args: sample.args,
+      path: 'spec.template.spec.volumes[0]',
+      evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1' }],
+    };
+    const message = ruleMessage(f);
+    for (const name of sample.names) expect(message, id).toContain(name);
+    expect(ruleHint(f).length, id).toBeGreaterThan(20);
+    expect(message).not.toMatch(/undefined|\[object/);
+    expect(ruleHint(f)).not.toMatch(/undefined|\[object/);
+  });
+});
