@@ -1,0 +1,127 @@
+// Classify the libvirt/QEMU error that KubeVirt wraps into a migration failure. KubeVirt's own
+// texts are handled in failure-reason.ts; this module only sees what libvirt/QEMU/the kernel said.
+//
+// None of these texts is a KubeVirt string, so none comes from the facts file. Sources:
+// - `virError(Code=%d, Domain=%d, Message='%s')`: libvirt-go's Error.Error(); seen verbatim in
+//   kubevirt/kubevirt#6747, #12519 and harvester/harvester#7965, #5755.
+// - `operation failed: guest CPU doesn't match specification: missing features: a,b` (comma, no
+//   space) and `... extra features: ht`: libvirt src/cpu/cpu_x86.c; seen in kubevirt/kubevirt#12519,
+//   harvester/harvester#7965, #8121, #11358 and qemu-devel threads.
+// - `the CPU is incompatible with host CPU: Host CPU does not provide required features: xsave, avx`
+//   (comma and space): libvirt virCPUx86Compare; seen in libvirtd logs quoted on public forums.
+// - `Postcopy is not supported` (QEMU, via `unable to execute QEMU command 'migrate-set-capabilities'`,
+//   autotest/tp-libvirt#3514) and `Userfaultfd not available: Operation not permitted`
+//   (kubevirt/kubevirt#17780).
+// - `Operation not supported: Cannot migrate empty or read-only disk sda` (libvirt, Code=84;
+//   kubevirt/kubevirt#3920).
+// - `Connection refused`, `Connection reset by peer`, `Connection timed out`, `No route to host`,
+//   `Network is unreachable`, `Broken pipe`, `Input/output error`, `Read-only file system`,
+//   `No space left on device`: glibc strerror() texts that libvirt and QEMU append to socket and
+//   file errors; `i/o timeout` and `tls:` are Go's net/crypto errors from the migration proxy.
+// - `Unable to read from monitor: Connection reset by peer`: libvirt's QEMU monitor socket; a reset
+//   there usually means the QEMU process went away, so it is reported with its own kind.
+
+import { MIGRATION_INTERFACE_NAME, MSG_MIGRATION_IFACE_NO_IP, MSG_MIGRATION_NO_IP_FOUND } from '../../../kubevirt/constants.js';
+import { goFormatRegExp } from './go-format.js';
+
+export type StorageErrorKind = 'destination-smaller' | 'read-only-disk' | 'io-error' | 'no-space' | 'nbd';
+export type NetworkErrorKind =
+  | 'migration-network'
+  | 'proxy'
+  | 'tls'
+  | 'refused'
+  | 'reset'
+  | 'timeout'
+  | 'no-route'
+  | 'unreachable'
+  | 'monitor-reset';
+
+/** What a libvirt/QEMU error text says, by cause id. `quote` is the decisive text, verbatim. */
+export type LibvirtFailure =
+  | { cause: 'cpu-incompatible'; args: { quote: string; features: string[]; extraFeatures: string[] } }
+  | { cause: 'post-copy-failed'; args: { quote: string } }
+  | { cause: 'storage-error'; args: { quote: string; kind: StorageErrorKind } }
+  | { cause: 'network-error'; args: { quote: string; kind: NetworkErrorKind } }
+  | { cause: 'libvirt-error'; args: { quote: string } };
+
+export interface VirError {
+  code?: number;
+  domain?: number;
+  message: string;
+}
+
+// Greedy up to the last `')`: libvirt messages quote QEMU command names ('migrate-set-capabilities').
+const VIR_ERROR = /virError\(Code=(-?\d+), Domain=(-?\d+), Message='([\s\S]*)'\)/;
+
+/** The parts of a libvirt-go `virError(...)` string embedded anywhere in `text`. */
+export function parseVirError(text: string): VirError | undefined {
+  const m = VIR_ERROR.exec(text);
+  if (!m) return undefined;
+  return { code: Number(m[1]), domain: Number(m[2]), message: m[3] ?? '' };
+}
+
+const CPU_MISMATCH = /guest CPU doesn't match specification|CPU is incompatible with host CPU/i;
+const CPU_FEATURE_LIST = /\b(missing|extra|required) features:\s*([^;'"\n]+)/gi;
+
+function cpuFeatures(text: string): { features: string[]; extraFeatures: string[] } {
+  const features: string[] = [];
+  const extraFeatures: string[] = [];
+  for (const m of text.matchAll(CPU_FEATURE_LIST)) {
+    const list = (m[2] ?? '')
+      .split(',')
+      .map((f) => f.trim().replace(/[.)]+$/, ''))
+      .filter((f) => f.length > 0);
+    (m[1]?.toLowerCase() === 'extra' ? extraFeatures : features).push(...list);
+  }
+  return { features, extraFeatures };
+}
+
+const POST_COPY = /post-?copy|userfaultfd/i;
+
+const STORAGE: [RegExp, StorageErrorKind][] = [
+  [/read-only disk|Read-only file system/i, 'read-only-disk'],
+  [/No space left on device/i, 'no-space'],
+  [/\bNBD\b|nbd-server/i, 'nbd'],
+  [/Input\/output error|\bI\/O error\b/i, 'io-error'],
+];
+
+const MIGRATION_IFACE_ERRORS = [
+  goFormatRegExp(MSG_MIGRATION_IFACE_NO_IP.replace('%s', MIGRATION_INTERFACE_NAME), 'contains'),
+  goFormatRegExp(MSG_MIGRATION_NO_IP_FOUND.replace('%s', MIGRATION_INTERFACE_NAME), 'contains'),
+];
+
+// Most specific first: where the connection went (interface, proxy, TLS) beats how it failed.
+const NETWORK: [RegExp, NetworkErrorKind][] = [
+  [/migrationproxy|migration proxy/i, 'proxy'],
+  [/\btls\b|x509|handshake|certificate/i, 'tls'],
+  [/Unable to read from monitor/i, 'monitor-reset'],
+  [/Connection refused/i, 'refused'],
+  [/Connection reset|Broken pipe/i, 'reset'],
+  [/Connection timed out|i\/o timeout/i, 'timeout'],
+  [/No route to host/i, 'no-route'],
+  [/Network is unreachable/i, 'unreachable'],
+];
+
+function first<K>(table: [RegExp, K][], text: string): K | undefined {
+  return table.find(([re]) => re.test(text))?.[1];
+}
+
+/**
+ * Classify a libvirt/QEMU error text (a `virError(...)` string or its bare message). The order is
+ * deliberate: a CPU or post-copy refusal names its cause outright; storage errors come before
+ * network ones because an NBD (block migration) connection error is a storage-path problem.
+ * Anything else is `libvirt-error` with the message quoted.
+ */
+export function classifyLibvirtText(text: string): LibvirtFailure {
+  const quote = (parseVirError(text)?.message ?? text).trim();
+  if (CPU_MISMATCH.test(quote)) return { cause: 'cpu-incompatible', args: { quote, ...cpuFeatures(quote) } };
+  if (POST_COPY.test(quote)) return { cause: 'post-copy-failed', args: { quote } };
+  const storage = first(STORAGE, quote);
+  if (storage) return { cause: 'storage-error', args: { quote, kind: storage } };
+  if (MIGRATION_IFACE_ERRORS.some((re) => re.test(quote))) {
+    return { cause: 'network-error', args: { quote, kind: 'migration-network' } };
+  }
+  const network = first(NETWORK, quote);
+  if (network) return { cause: 'network-error', args: { quote, kind: network } };
+  return { cause: 'libvirt-error', args: { quote } };
+}
