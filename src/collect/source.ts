@@ -29,6 +29,11 @@ export interface ClusterSource {
   list<T extends KubeObject = KubeObject>(resource: ResourceId, opts?: ListOptions): Promise<T[]>;
   /** undefined when the log does not exist. */
   podLog(namespace: string, pod: string, opts: LogOptions): Promise<string | undefined>;
+  /**
+   * Snapshot only: whether the snapshot holds objects of this kind at all, so that "none in
+   * the dump" (checks `unknown`) is told apart from "none in the cluster". Live: absent.
+   */
+  has?(resource: ResourceId): boolean;
   /** Releases sockets and timers. */
   close(): Promise<void>;
 }

@@ -1,0 +1,86 @@
+import { Option, type Command } from 'commander';
+import { parseDuration } from './duration.js';
+import { UsageError } from './errors.js';
+import { decideColor, type ColorMode } from '../render/color.js';
+import type { Io } from './io.js';
+
+export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml';
+
+/** Flags every command accepts (contract §1), validated and typed before any I/O. */
+export interface GlobalOptions {
+  kubeconfig?: string;
+  context?: string;
+  /** -n as given; the effective default comes from the source (context namespace). */
+  namespace?: string;
+  requestTimeoutMs: number;
+  insecureSkipTlsVerify: boolean;
+  from?: string;
+  now?: Date;
+  output: OutputFormat;
+  color: boolean;
+  verbose: boolean;
+}
+
+export function addGlobalOptions(cmd: Command): Command {
+  return cmd
+    .option('--kubeconfig <path>', 'path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+    .option('--context <name>', 'the kubeconfig context to use')
+    .option('-n, --namespace <ns>', 'namespace (default: the context namespace, else "default")')
+    .option('--request-timeout <duration>', 'per-request timeout, e.g. 30s, 2m; 0 = none', '0')
+    .option('--insecure-skip-tls-verify', 'do not verify the server certificate (insecure)')
+    .option('--from <path>', 'read an offline cluster snapshot (file or directory) instead of a live cluster')
+    .option('--now <rfc3339>', 'with --from: the time to judge the snapshot at (default: its newest timestamp)')
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'wide', 'json', 'yaml']).default('table'))
+    .addOption(new Option('--color <mode>', 'colour output').choices(['auto', 'always', 'never']).default('auto'))
+    .option('-v, --verbose', 'log requests and timings to stderr');
+}
+
+export interface RawGlobals {
+  kubeconfig?: string;
+  context?: string;
+  namespace?: string;
+  requestTimeout: string;
+  insecureSkipTlsVerify?: boolean;
+  from?: string;
+  now?: string;
+  output: OutputFormat;
+  color: ColorMode;
+  verbose?: boolean;
+}
+
+export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
+  const structured = raw.output === 'json' || raw.output === 'yaml';
+  let now: Date | undefined;
+  if (raw.now !== undefined) {
+    if (raw.from === undefined) throw new UsageError('--now can only be used with --from');
+    now = new Date(raw.now);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(raw.now) || Number.isNaN(now.getTime())) {
+      throw new UsageError(`invalid argument "${raw.now}" for "--now" flag: use an RFC 3339 time such as 2026-11-29T08:00:00Z`);
+    }
+  }
+  if (raw.namespace !== undefined) validateName('namespace', raw.namespace, true);
+  if (raw.from !== undefined && (raw.kubeconfig !== undefined || raw.context !== undefined)) {
+    throw new UsageError('--from reads a snapshot: it cannot be combined with --kubeconfig or --context');
+  }
+  return {
+    kubeconfig: raw.kubeconfig,
+    context: raw.context,
+    namespace: raw.namespace,
+    requestTimeoutMs: parseDuration('--request-timeout', raw.requestTimeout),
+    insecureSkipTlsVerify: Boolean(raw.insecureSkipTlsVerify),
+    from: raw.from,
+    now,
+    output: raw.output,
+    color: decideColor(raw.color, io.env, io.stdoutIsTTY, structured),
+    verbose: Boolean(raw.verbose),
+  };
+}
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** Kubernetes object names: refuse path characters and the like before they reach a URL. */
+export function validateName(what: string, name: string, label = false): void {
+  const ok = label ? DNS_LABEL.test(name) && name.length <= 63 : DNS_SUBDOMAIN.test(name) && name.length <= 253;
+  if (!ok) throw new UsageError(`invalid ${what} "${name}": must be a lowercase RFC 1123 ${label ? 'label' : 'subdomain'}`);
+}

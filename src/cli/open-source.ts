@@ -1,0 +1,39 @@
+import type { ClusterSource, MutableClusterSource } from '../collect/source.js';
+import type { GlobalOptions } from './global-options.js';
+import type { Io } from './io.js';
+
+/**
+ * The snapshot (--from) or the live cluster. The live source, and with it
+ * @kubernetes/client-node, is imported only here and only when needed.
+ */
+export async function openSource(opts: GlobalOptions, io: Io): Promise<ClusterSource> {
+  if (opts.from !== undefined) {
+    const { openSnapshotSource } = await import('../collect/snapshot/index.js');
+    return openSnapshotSource(opts.from, { now: opts.now, namespace: opts.namespace });
+  }
+  return openLive(opts, io);
+}
+
+export async function openLive(opts: GlobalOptions, io: Io): Promise<MutableClusterSource> {
+  const { openLiveSource } = await import('../collect/live/index.js');
+  return openLiveSource({
+    kubeconfig: opts.kubeconfig,
+    context: opts.context,
+    namespace: opts.namespace,
+    requestTimeoutMs: opts.requestTimeoutMs,
+    insecureSkipTlsVerify: opts.insecureSkipTlsVerify,
+    verbose: opts.verbose,
+    stderr: (line) => io.stderr(line.endsWith('\n') ? line : line + '\n'),
+    env: io.env,
+  });
+}
+
+/** Open the source, run `fn`, always release the source. */
+export async function withSource<T>(opts: GlobalOptions, io: Io, fn: (source: ClusterSource) => Promise<T>): Promise<T> {
+  const source = await openSource(opts, io);
+  try {
+    return await fn(source);
+  } finally {
+    await source.close();
+  }
+}

@@ -1,0 +1,44 @@
+// Shared gathering helpers: read what a command needs up front and in parallel, turning the
+// failures that must not abort a command (forbidden, not in the snapshot) into `unknown`.
+import { SourceError, type ClusterSource, type ListOptions } from './source.js';
+import { RESOURCES, qualifiedName, type ResourceId } from '../kube/resources.js';
+import type { KubeObject } from '../kube/types.js';
+import { known, unknownList, type Known } from '../analyze/findings.js';
+
+/** A partial failure, as reported in every document's `errors[]`. */
+export interface GatherError {
+  resource: string;
+  message: string;
+}
+
+/** Errors that mean the cluster as a whole is unreachable: no point going on. */
+const FATAL_KINDS = new Set(['Unauthorized', 'Connection', 'Config']);
+
+/**
+ * List a resource; a forbidden or otherwise failed list becomes `{ok: false}` plus an entry
+ * in `errors`, so the checks that need it say `unknown`. A list of a CRD that is not
+ * installed (404) is an empty list. Fatal errors (auth, connection) are rethrown.
+ */
+export async function listKnown<T extends KubeObject>(
+  source: ClusterSource,
+  resource: ResourceId,
+  opts: ListOptions,
+  errors: GatherError[],
+): Promise<Known<T>> {
+  const name = qualifiedName(RESOURCES[resource]);
+  if (source.has && !source.has(resource)) {
+    return unknownList(`no ${name} in the snapshot`);
+  }
+  try {
+    return known(await source.list<T>(resource, opts));
+  } catch (err) {
+    if (!(err instanceof SourceError) || FATAL_KINDS.has(err.kindOf)) throw err;
+    if (err.kindOf === 'NotFound') return known([]);
+    errors.push({ resource: name, message: err.message });
+    return unknownList(err.kindOf === 'Forbidden' ? `${name}: forbidden` : `${name}: ${err.kindOf}`);
+  }
+}
+
+export function itemsOr<T>(k: Known<T>, fallback: T[] = []): T[] {
+  return k.ok ? k.items : fallback;
+}

@@ -1,0 +1,48 @@
+// `check-migratable -f`: judge manifests that are not applied yet. The files may carry their
+// own context (PVCs, PVs, StorageClasses, Nodes…); a kind they lack comes from `--from` when
+// given, else it is unknown, and the rules that need it say so instead of guessing.
+import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
+import { resourceForObject, type ResourceId } from '../../kube/resources.js';
+import { known, unknownList, type Known } from '../../analyze/findings.js';
+import type { ClusterFacts } from '../../analyze/migratability/rule.js';
+import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
+import type { GatheredForCheck } from './gather.js';
+
+export function gatherFromObjects(
+  objects: KubeObject[],
+  defaultNamespace: string,
+  context: GatheredForCheck | undefined,
+): GatheredForCheck {
+  const byResource = new Map<ResourceId, KubeObject[]>();
+  for (const o of objects) {
+    const r = resourceForObject(o.apiVersion, o.kind);
+    if (!r) continue;
+    // Manifests often omit the namespace: it is the one `kubectl apply -n` would use.
+    const obj = r.namespaced && !o.metadata.namespace ? { ...o, metadata: { ...o.metadata, namespace: defaultNamespace } } : o;
+    byResource.set(r.id, [...(byResource.get(r.id) ?? []), obj]);
+  }
+  function pick<T>(id: ResourceId, fromContext: Known<T> | undefined): Known<T> {
+    const own = (byResource.get(id) ?? []) as T[];
+    if (fromContext?.ok) return known([...own, ...fromContext.items]);
+    if (own.length > 0) return known(own);
+    return fromContext ?? unknownList(`no ${id} objects in the -f files`);
+  }
+  const c = context?.facts;
+  const kubevirt = pick('kubevirt', c?.kubevirt);
+  const facts: ClusterFacts = {
+    nodes: pick('node', c?.nodes),
+    pvcs: pick('pvc', c?.pvcs),
+    pvs: pick('pv', c?.pvs),
+    storageClasses: pick('storageclass', c?.storageClasses),
+    dataVolumes: pick('datavolume', c?.dataVolumes),
+    storageProfiles: pick('storageprofile', c?.storageProfiles),
+    kubevirt,
+    kubevirtVersion: kubevirt.ok ? versionOfKubeVirtCR(kubevirt.items[0]) : undefined,
+  };
+  return {
+    vms: (byResource.get('vm') ?? []) as VirtualMachine[],
+    vmis: (byResource.get('vmi') ?? []) as VirtualMachineInstance[],
+    facts,
+    errors: context?.errors ?? [],
+  };
+}

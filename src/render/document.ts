@@ -1,0 +1,7 @@
+import { stringify } from 'yaml';
+
+/** `-o json|yaml`: exactly one document on stdout. */
+export function renderDocument(doc: object, format: 'json' | 'yaml'): string {
+  if (format === 'json') return JSON.stringify(doc, null, 2) + '\n';
+  return stringify(doc, { lineWidth: 0 });
+}
