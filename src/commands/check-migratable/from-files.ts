@@ -2,7 +2,7 @@
 // own context (PVCs, PVs, StorageClasses, Nodes…); a kind they lack comes from `--from` when
 // given, else it is unknown, and the rules that need it say so instead of guessing.
 import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
-import { resourceForObject, type ResourceId } from '../../kube/resources.js';
+import { RESOURCES, resourceForObject, type ResourceId } from '../../kube/resources.js';
 import { known, unknownList, type Known } from '../../analyze/findings.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
@@ -25,7 +25,7 @@ export function gatherFromObjects(
     const own = (byResource.get(id) ?? []) as T[];
     if (fromContext?.ok) return known([...own, ...fromContext.items]);
     if (own.length > 0) return known(own);
-    return fromContext ?? unknownList(`no ${id} objects in the -f files`);
+    return fromContext ?? unknownList(`no ${RESOURCES[id].kind} in the -f files`);
   }
   const c = context?.facts;
   const kubevirt = pick('kubevirt', c?.kubevirt);

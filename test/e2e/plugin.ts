@@ -1,0 +1,49 @@
+// Runs the built plugin the way users do: `kubectl vmigrate …`, found by kubectl's plugin
+// discovery on PATH (bin/ holds kubectl-vmigrate). Asynchronous on purpose: the fake API
+// server lives in this process's event loop.
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+export const EXAMPLE_SNAPSHOT = join(REPO, 'examples/cluster-snapshot');
+
+export interface PluginRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runPlugin(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 20_000): Promise<PluginRun> {
+  return new Promise((done) => {
+    execFile(
+      'kubectl',
+      ['vmigrate', ...args],
+      {
+        env: {
+          PATH: `${join(REPO, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
+          HOME: process.env.HOME ?? tmpdir(),
+          // No ambient kubeconfig: every test names its own.
+          KUBECONFIG: join(tmpdir(), 'vmigrate-no-kubeconfig'),
+          ...env,
+        },
+        timeout: timeoutMs,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+export function tempDir(prefix = 'vmigrate-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** stdout must be exactly one JSON document (contract §1). */
+export function parseOneJson<T = Record<string, unknown>>(stdout: string): T {
+  return JSON.parse(stdout) as T;
+}
