@@ -7,6 +7,7 @@ import { describeError } from './errors.js';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes.js';
 import { processIo, type Io } from './io.js';
 import { parseCheckMigratableOptions, type RawCheckOptions } from '../commands/check-migratable/options.js';
+import { parseWhyOptions, type RawWhyOptions } from '../commands/why/options.js';
 
 declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -76,6 +77,32 @@ function buildProgram(argv: string[], io: Io, setExit: (code: ExitCode) => void)
       setExit(await runCheckMigratable(g, o, io));
     });
   configureSub(check, io);
+
+  const why = addGlobalOptions(
+    program
+      .command('why')
+      .description('diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix')
+      .argument('<name>', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name'),
+  )
+    .addOption(new Option('--fail-on <level>', 'exit 1 on a blocked/failed/at-risk verdict (blocker), also on any warning (warning), or never').choices(['blocker', 'warning', 'never']).default('blocker'))
+    .action(async (name: string, _opts, cmd: Command) => {
+      const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
+      const g = parseGlobalOptions(raw, io);
+      const o = parseWhyOptions(name, raw);
+      const { runWhy } = await import('../commands/why/run.js');
+      setExit(await runWhy(g, o, io));
+    });
+  configureSub(why, io);
+
+  const list = addGlobalOptions(program.command('list').description('the migrations in a namespace (-A: all), with phase, source → target, progress and cause'))
+    .option('-A, --all-namespaces', 'list migrations in every namespace')
+    .action(async (_opts, cmd: Command) => {
+      const raw = cmd.optsWithGlobals<RawGlobals & { allNamespaces?: boolean }>();
+      const g = parseGlobalOptions(raw, io);
+      const { runList } = await import('../commands/list/run.js');
+      setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces) }, io));
+    });
+  configureSub(list, io);
   return program;
 }
 

@@ -14,6 +14,16 @@ export interface GatherError {
 /** Errors that mean the cluster as a whole is unreachable: no point going on. */
 const FATAL_KINDS = new Set(['Unauthorized', 'Connection', 'Config']);
 
+/** true for an error that must abort the command; false for a partial failure to record. */
+export function isFatal(err: unknown): boolean {
+  return !(err instanceof SourceError) || FATAL_KINDS.has(err.kindOf);
+}
+
+/** `nodes: forbidden`, `pods/log: Timeout`: why a check could not see something. */
+export function missingReason(resource: string, err: SourceError): string {
+  return `${resource}: ${err.kindOf === 'Forbidden' ? 'forbidden' : err.kindOf}`;
+}
+
 /**
  * List a resource; a forbidden or otherwise failed list becomes `{ok: false}` plus an entry
  * in `errors`, so the checks that need it say `unknown`. A list of a CRD that is not
@@ -32,10 +42,10 @@ export async function listKnown<T extends KubeObject>(
   try {
     return known(await source.list<T>(resource, opts));
   } catch (err) {
-    if (!(err instanceof SourceError) || FATAL_KINDS.has(err.kindOf)) throw err;
+    if (isFatal(err) || !(err instanceof SourceError)) throw err;
     if (err.kindOf === 'NotFound') return known([]);
     errors.push({ resource: name, message: err.message });
-    return unknownList(err.kindOf === 'Forbidden' ? `${name}: forbidden` : `${name}: ${err.kindOf}`);
+    return unknownList(missingReason(name, err));
   }
 }
 

@@ -7,6 +7,8 @@ export const COND_STORAGE_LIVE_MIGRATABLE = 'StorageLiveMigratable';
 export const COND_MIGRATION_REQUIRED = 'MigrationRequired';
 export const COND_EVICTION_REQUESTED = 'EvictionRequested';
 export const COND_PAUSED = 'Paused';
+/** Reason of `Paused` when the migration monitor paused the guest (v1.5+, §1.3). */
+export const REASON_PAUSED_BY_MIGRATION_MONITOR = 'PausedByMigrationMonitor';
 
 // §1.3 LiveMigratable reasons
 export const REASON_DISKS_NOT_MIGRATABLE = 'DisksNotLiveMigratable';
@@ -22,6 +24,14 @@ export const REASON_NO_TSC_FREQUENCY = 'NoTSCFrequencyNotLiveMigratable';
 export const REASON_HYPERV_PASSTHROUGH_NOT_MIGRATABLE = 'HypervPassthroughNotLiveMigratable';
 export const REASON_PR_NOT_MIGRATABLE = 'PersistentReservationNotLiveMigratable';
 export const REASON_DEDICATED_CPU = 'DedicatedCPUNotLiveMigratable';
+
+// §1.2 migrationState.mode and abortStatus values
+export const MIGRATION_MODE_PRE_COPY = 'PreCopy';
+export const MIGRATION_MODE_POST_COPY = 'PostCopy';
+export const MIGRATION_MODE_PAUSED = 'Paused'; // v1.5+
+export const ABORT_STATUS_SUCCEEDED = 'Succeeded';
+export const ABORT_STATUS_FAILED = 'Failed';
+export const ABORT_STATUS_ABORTING = 'Aborting';
 
 // §1.2 VMI status.migrationMethod values
 export const MIGRATION_METHOD_BLOCK = 'BlockMigration';
@@ -66,12 +76,19 @@ export const LABEL_MIGRATION_TARGET_NODE = 'kubevirt.io/migrationTargetNodeName'
 export const LABEL_SCHEDULABLE = 'kubevirt.io/schedulable';
 export const LABEL_CPUMANAGER = 'kubevirt.io/cpumanager';
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
+/** Pod Security admission's namespace label (Kubernetes); post-copy needs `privileged` (kubevirt/kubevirt PR #8649). */
+export const LABEL_PSA_ENFORCE = 'pod-security.kubernetes.io/enforce';
 /** Rendered into the launcher nodeSelector when `spec.architecture` is set (§4). */
 export const LABEL_ARCH = 'kubernetes.io/arch';
 export const ANNOTATION_MIGRATION_JOB_NAME = 'kubevirt.io/migrationJobName';
 export const ANNOTATION_EVACUATION_MIGRATION = 'kubevirt.io/evacuationMigration';
 export const ANNOTATION_WORKLOAD_UPDATE_MIGRATION = 'kubevirt.io/workloadUpdateMigration';
 export const ANNOTATION_ALLOW_POD_BRIDGE_MIGRATION = 'kubevirt.io/allow-pod-bridge-network-live-migration';
+/** Per-VMIM overrides of the target-pod timeouts (§3.6, "exists for functional testing"). */
+export const ANNOTATION_UNSCHEDULABLE_POD_TIMEOUT = 'kubevirt.io/migrationUnschedulablePodTimeoutSeconds';
+export const ANNOTATION_PENDING_POD_TIMEOUT = 'kubevirt.io/migrationPendingPodTimeoutSeconds';
+/** Extended resources of KubeVirt's device plugins on launcher pods (`devices.kubevirt.io/kvm`, `tun`, `vhost-net`). */
+export const PREFIX_KUBEVIRT_DEVICES = 'devices.kubevirt.io/';
 export const FINALIZER_MIGRATION = 'kubevirt.io/migrationJobFinalize';
 
 // Node label prefixes written by the node labeller (§4)
@@ -106,6 +123,9 @@ export const DEFAULT_BANDWIDTH_PER_MIGRATION = '0Mi';
 export const DEFAULT_UTILITY_VOLUMES_TIMEOUT = 150;
 /** maxDowntimeMs, v1.9+ (§1.5). */
 export const DEFAULT_MAX_DOWNTIME_MS = 900;
+/** §3.6 target-pod timeouts from the pod's creationTimestamp: unschedulable 300 s, any Pending 900 s. */
+export const DEFAULT_UNSCHEDULABLE_POD_TIMEOUT_SECONDS = 300;
+export const DEFAULT_PENDING_POD_TIMEOUT_SECONDS = 900;
 
 // §3.2 event reasons of the migration controller and virt-handler
 export const EVENT_SUCCESSFUL_CREATE = 'SuccessfulCreate';
@@ -207,6 +227,8 @@ export const FAILURE_POST_COPY_IRRECOVERABLE = 'VMI is irrecoverable due to fail
 export const LOG_INITIATING_MIGRATION = 'Initiating live migration.';
 export const LOG_MIGRATION_SUCCEEDED = 'Live migration succeeded.';
 export const LOG_MIGRATION_FAILED = 'Live migration failed.';
+/** §5.1 progress line prefix; the `%s` is the VMIM UID. The key:value fields after it differ by era (progress-line.ts). */
+export const LOG_MIGRATION_INFO = 'Migration info for %s: ';
 export const LOG_ABORT_SUCCEEDED = 'Live migration abort succeeded';
 export const LOG_ABORT_TIMED_OUT = 'migration abort timed out waiting for libvirt'; // v1.9+
 export const LOG_STUCK_OLD = 'Live migration stuck for %d seconds'; // ≤v1.8

@@ -1,0 +1,27 @@
+// Admission refusing the target pod (facts §3.2): Pod Security (`violates PodSecurity …`, or
+// KubeVirt's `it needs a privileged namespace to run`, e.g. for post-copy), OpenShift SCC,
+// LimitRange or any webhook. virt-controller reports it on the VMI as `FailedCreate`
+// (`Error creating pod: …` / `failed to render launch manifest: …`). Quota refusals are
+// resource-quota's. It explains the migration only while it still waits for its target pod.
+import { result, type WhyCheck } from '../check.js';
+import { awaitingTargetPod, eventRef, eventsSince, recognizedEvents } from '../migration-state.js';
+
+export const admission: WhyCheck = {
+  id: 'admission',
+  run(ctx) {
+    const ours = ctx.migration;
+    if (!ours) return result('admission', 'skip', { kind: 'no-migration' });
+    if (!ctx.events.ok) return { ...result('admission', 'unknown', { kind: 'refused' }), missing: ctx.events.reason };
+    const refused = recognizedEvents(eventsSince(ctx.vmiEvents, ours)).flatMap(({ event, recognized: r }) =>
+      (r.kind === 'target-pod-create-failed' || r.kind === 'render-manifest-failed') && r.args.classified?.cause === 'pod-security'
+        ? [{ event, refusal: r.args.classified.args, error: r.args.error }]
+        : [],
+    );
+    const newest = refused[refused.length - 1];
+    if (!newest) return result('admission', 'pass', { kind: ctx.targetPod ? 'admitted' : 'no-refusal' });
+    // `kind` says which admission (pod-security, privileged-namespace, scc, limit-range, webhook).
+    const args = { ...newest.refusal, error: newest.error, namespace: ctx.namespace };
+    if (!awaitingTargetPod(ctx)) return result('admission', 'info', { ...args, past: true }, [eventRef(newest.event)]);
+    return result('admission', 'fail', args, [eventRef(newest.event)], 'pod-security');
+  },
+};

@@ -1,0 +1,303 @@
+// failure-reason: why a failed migration failed. "Failed" = VMIM phase Failed, or the VMI's
+// migrationState for THIS migration says failed (the VMIM may not be final yet). Evidence, in
+// order (facts §3.2, §5.3, §6): (a) migrationState.failureReason (v1.3+; on the VMIM once final,
+// else on the VMI), (b) the VMI Warning `Migrated` event for this UID (the only place in
+// v0.59–v1.2; events expire after an hour), (c) the VMIM `FailedMigration` events, (d) the source
+// launcher's log lines of this attempt. The log, the abort condition and the timestamps also
+// tell v1.9's undifferentiated `Live migration has been aborted` apart (user or timeout).
+// A Succeeded migration never fails here; earlier failed attempts are reported as info.
+import type { EvidenceRef } from '../../findings.js';
+import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
+import { LABEL_PSA_ENFORCE, PREFIX_CPU_FEATURE, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import { atLeast } from '../../../kubevirt/version.js';
+import type { CauseId } from '../cause.js';
+import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import { completionBudget } from '../completion-budget.js';
+import type { WhyContext } from '../context.js';
+import { eventTime, sameMigrationState, time } from '../derive.js';
+import { resolveMigrationConfig } from '../migration-config.js';
+import { logEvidence, migrationLog } from '../migration-log.js';
+import type { LauncherLogLine } from '../launcher-log-lines.js';
+import { recognizeControllerEvent } from '../parse/controller-events.js';
+import { classifyFailure, type FailureClass } from '../parse/failure-reason.js';
+import { classifyLauncherLogLine, refineAmbiguousAbort, type LauncherLogEvent } from '../parse/launcher-log.js';
+
+const ID = 'failure-reason';
+/** Slack when comparing second-granularity timestamps with KubeVirt's timeouts. */
+const TIMING_SLACK_SECONDS = 5;
+
+type Source = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log';
+
+interface Found {
+  failure: FailureClass;
+  source: Source;
+  evidence: EvidenceRef;
+}
+
+interface LogEvent {
+  line: LauncherLogLine;
+  event: LauncherLogEvent;
+}
+
+export const failureReason: WhyCheck = {
+  id: ID,
+  run(ctx) {
+    const m = ctx.migration;
+    if (!m) return result(ID, 'skip', { kind: 'no-migration' });
+    const phase = m.status?.phase ?? '';
+    const vmiState = sameMigrationState(ctx, m);
+    if (phase !== 'Failed' && vmiState?.failed !== true) {
+      if (phase === 'Succeeded') return succeeded(ctx, m);
+      return result(ID, 'skip', { kind: 'not-failed', phase });
+    }
+    return explainFailure(ctx, m, vmiState);
+  },
+};
+
+function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckResult {
+  const created = time(m.metadata.creationTimestamp);
+  const failedBefore = ctx.vmiMigrations.filter((x) => x !== m && x.status?.phase === 'Failed' && time(x.metadata.creationTimestamp) <= created);
+  if (failedBefore.length === 0) return result(ID, 'pass', { kind: 'succeeded' });
+  const names = failedBefore.map((x) => x.metadata.name ?? '');
+  const evidence = failedBefore.map((x): EvidenceRef => ({ kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name: x.metadata.name ?? '', field: 'status.phase', message: 'Failed' }));
+  return result(ID, 'info', { kind: 'succeeded-after-failures', failedBefore: names.length, migrations: names }, evidence);
+}
+
+function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): CheckResult {
+  const log = migrationLog(ctx, m);
+  const logEvents: LogEvent[] = [];
+  if (log.ok) {
+    for (const line of log.lines) {
+      const event = classifyLauncherLogLine(line.msg, line.reason);
+      if (event) logEvents.push({ line, event });
+    }
+  }
+  const fromEvents = migrationEventFailures(ctx);
+  const found = fromFailureReason(ctx, m, vmiState) ?? fromVmiEvents(ctx, m) ?? fromEvents.found ?? fromLog(ctx, log, logEvents);
+  if (!found) return unexplained(ctx, m, vmiState, fromEvents.unclassified, log.ok ? undefined : log.reason);
+
+  const evidence: EvidenceRef[] = [found.evidence];
+  let failure = found.failure;
+  const extra: ArgRecord = { source: found.source };
+
+  if (failure.cause === 'aborted') {
+    const refined = refineAbort(ctx, m, vmiState, failure, logEvents, log.ok ? log.pod : undefined);
+    failure = refined.failure;
+    Object.assign(extra, refined.args);
+    evidence.push(...refined.evidence);
+  }
+  // The controller also writes "target pod was removed" after deleting a Pending target pod on
+  // its timeout (§3.6): the SuccessfulDelete event says which one it was.
+  if (failure.cause === 'target-pod-lost' && failure.args.mayBePendingTimeout) {
+    const timeout = pendingTimeout(ctx);
+    if (timeout) {
+      return result(ID, 'fail', { kind: 'target-pod-timeout', ...extra, quote: failure.args.quote, ...timeout.args }, [...evidence, timeout.evidence], 'target-pod-timeout');
+    }
+  }
+  const args: CheckResult['args'] = { kind: failure.cause, ...extra, ...(failure.args as ArgRecord) };
+  if (failure.cause === 'cpu-incompatible') Object.assign(args, cpuFeatureDiff(ctx, m, vmiState, failure.args.features));
+  if (failure.cause === 'post-copy-failed') Object.assign(args, postCopyContext(ctx));
+  return result(ID, 'fail', args, evidence, failure.cause satisfies CauseId);
+}
+
+// (a) failureReason: the VMIM's copy (written when final, v1.3+), else the VMI's live one.
+function fromFailureReason(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): Found | undefined {
+  const onVmim = m.status?.migrationState;
+  const candidates: [MigrationState | undefined, string, string][] = [
+    [onVmim && (!onVmim.migrationUid || onVmim.migrationUid === m.metadata.uid) ? onVmim : undefined, 'VirtualMachineInstanceMigration', m.metadata.name ?? ''],
+    [vmiState, 'VirtualMachineInstance', ctx.vmi?.metadata.name ?? ''],
+  ];
+  for (const [state, kind, name] of candidates) {
+    const text = state?.failureReason;
+    if (!text || text.trim() === '') continue;
+    const failure = classifyFailure(text, { isFailureReason: true });
+    if (failure) {
+      return { failure, source: 'failure-reason', evidence: { kind, namespace: ctx.namespace, name, field: 'status.migrationState.failureReason', message: text } };
+    }
+  }
+  return undefined;
+}
+
+function eventEvidence(e: KubeEvent): EvidenceRef {
+  const ref: EvidenceRef = { kind: 'Event', name: e.metadata.name ?? '', message: e.message ?? e.note ?? '' };
+  if (e.metadata.namespace) ref.namespace = e.metadata.namespace;
+  if (e.reason) ref.field = e.reason;
+  return ref;
+}
+
+// (b) the VMI's Warning `Migrated` (handler) / `FailedMigration` (controller) event for this UID;
+// the uid-less `Migrated` texts count when they happened after this migration was created.
+function fromVmiEvents(ctx: WhyContext, m: VirtualMachineInstanceMigration): Found | undefined {
+  const created = time(m.metadata.creationTimestamp);
+  for (const e of [...ctx.vmiEvents].reverse()) {
+    const ev = recognizeControllerEvent(e);
+    if (ev?.kind !== 'migration-failed-on-vmi' || !ev.args.failure) continue;
+    const mine = ev.args.migrationUid ? ev.args.migrationUid === m.metadata.uid : time(eventTime(e)) >= created;
+    if (mine) return { failure: ev.args.failure, source: 'migrated-event', evidence: eventEvidence(e) };
+  }
+  return undefined;
+}
+
+// (c) the VMIM's FailedMigration events; texts without a cause (`source node reported migration
+// failed`) are kept to say what was seen.
+function migrationEventFailures(ctx: WhyContext): { found?: Found; unclassified: string[] } {
+  const unclassified: string[] = [];
+  let found: Found | undefined;
+  for (const e of [...ctx.migrationEvents].reverse()) {
+    const ev = recognizeControllerEvent(e);
+    if (ev?.kind === 'migration-failed') {
+      if (ev.args.failure && !found) found = { failure: ev.args.failure, source: 'failed-migration-event', evidence: eventEvidence(e) };
+      else if (!ev.args.failure) unclassified.push(ev.args.message);
+    } else if (ev?.kind === 'utility-volumes-timeout') unclassified.push(e.message ?? '');
+  }
+  return found ? { found, unclassified } : { unclassified };
+}
+
+// (d) the launcher's own failure lines (`Live migration failed.` with its reason, `abort detected`).
+function fromLog(ctx: WhyContext, log: ReturnType<typeof migrationLog>, events: LogEvent[]): Found | undefined {
+  if (!log.ok) return undefined;
+  for (const { line, event } of [...events].reverse()) {
+    if ((event.kind === 'migration-failed' || event.kind === 'abort-detected') && event.failure) {
+      const part = event.kind === 'migration-failed' ? 'reason' : 'msg';
+      return { failure: event.failure, source: 'launcher-log', evidence: logEvidence(ctx, log.pod, line, part) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Who aborted: deleting the VMIM (`virtctl migrate-cancel`) adds `migrationAbortRequested` and a
+ * deletionTimestamp (§6), so either one means a user. Otherwise v1.9's ambiguous text is a
+ * timeout: the launcher log names it, else the timestamps tell which timeout could have fired.
+ */
+function refineAbort(
+  ctx: WhyContext,
+  m: VirtualMachineInstanceMigration,
+  vmiState: MigrationState | undefined,
+  failure: Extract<FailureClass, { cause: 'aborted' }>,
+  logEvents: LogEvent[],
+  pod: string | undefined,
+): { failure: FailureClass; args: ArgRecord; evidence: EvidenceRef[] } {
+  const name = m.metadata.name ?? '';
+  const condition = m.status?.conditions?.find((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
+  if (condition || m.metadata.deletionTimestamp) {
+    const evidence: EvidenceRef[] = condition
+      ? [{ kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name, field: `status.conditions[${VMIM_COND_ABORT_REQUESTED}]`, message: 'True' }]
+      : [{ kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name, field: 'metadata.deletionTimestamp', message: m.metadata.deletionTimestamp ?? '' }];
+    return { failure: { cause: 'aborted', args: { quote: failure.args.quote, ambiguous: false } }, args: { by: 'user' }, evidence };
+  }
+  if (!failure.args.ambiguous) return { failure, args: {}, evidence: [] };
+
+  const refined = refineAmbiguousAbort(failure, logEvents.map((e) => e.event));
+  if (refined !== failure && pod) {
+    const decisive = [...logEvents].reverse().find((e) => ['abort-progress-timeout', 'abort-completion-timeout', 'stuck'].includes(e.event.kind));
+    return { failure: refined, args: { refinedBy: 'launcher-log' }, evidence: decisive ? [logEvidence(ctx, pod, decisive.line)] : [] };
+  }
+  const timed = timeoutByTiming(ctx, m, vmiState, failure.args.quote);
+  if (timed) return timed;
+  return { failure, args: { logMissing: ctx.sourceLog.ok ? null : ctx.sourceLog.reason }, evidence: [] };
+}
+
+/**
+ * Which timeout fits the attempt's duration (startTimestamp → endTimestamp): a completion timeout
+ * needs the whole budget, a progress timeout at least progressTimeout. Block-migrated disks make
+ * the real budget a little longer than memory alone; the slack absorbs whole-second timestamps.
+ */
+function timeoutByTiming(
+  ctx: WhyContext,
+  m: VirtualMachineInstanceMigration,
+  vmiState: MigrationState | undefined,
+  quote: string,
+): { failure: FailureClass; args: ArgRecord; evidence: EvidenceRef[] } | undefined {
+  const state = m.status?.migrationState?.startTimestamp ? m.status.migrationState : vmiState;
+  const start = state?.startTimestamp;
+  const end = state?.endTimestamp;
+  if (!start || !end) return undefined;
+  const duration = Math.round((time(end) - time(start)) / 1000);
+  const config = resolveMigrationConfig(ctx).effective.config;
+  const budget = completionBudget(ctx.vmi, config);
+  const kind = state === vmiState ? 'VirtualMachineInstance' : 'VirtualMachineInstanceMigration';
+  const name = kind === 'VirtualMachineInstance' ? (ctx.vmi?.metadata.name ?? '') : (m.metadata.name ?? '');
+  const evidence: EvidenceRef[] = [
+    { kind, namespace: ctx.namespace, name, field: 'status.migrationState.startTimestamp', message: start },
+    { kind, namespace: ctx.namespace, name, field: 'status.migrationState.endTimestamp', message: end },
+  ];
+  const args: ArgRecord = { refinedBy: 'timing', durationSeconds: duration };
+  if (budget && duration + TIMING_SLACK_SECONDS >= budget.seconds) {
+    return { failure: { cause: 'completion-timeout', args: { quote, seconds: budget.seconds } }, args: { ...args, budgetSeconds: budget.seconds }, evidence };
+  }
+  const progress = config.progressTimeout;
+  if (budget && progress !== undefined && duration + TIMING_SLACK_SECONDS >= progress) {
+    return { failure: { cause: 'progress-timeout', args: { quote, seconds: progress } }, args: { ...args, budgetSeconds: budget.seconds }, evidence };
+  }
+  return undefined;
+}
+
+function pendingTimeout(ctx: WhyContext): { args: ArgRecord; evidence: EvidenceRef } | undefined {
+  for (const e of [...ctx.migrationEvents].reverse()) {
+    const ev = recognizeControllerEvent(e);
+    if (ev?.kind === 'pending-timeout') {
+      return { args: { timeout: ev.args.timeout, pod: ev.args.pod ?? null }, evidence: eventEvidence(e) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * harvester/harvester#7965: libvirt names the features the target lacks; the node labeller's
+ * `cpu-feature.node.kubevirt.io/*` labels show which of them the source has and the target has not.
+ */
+function cpuFeatureDiff(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined, features: string[]): ArgRecord {
+  const state = m.status?.migrationState ?? vmiState;
+  const sourceNode = state?.sourceNode ?? vmiState?.sourceNode ?? ctx.vmi?.status?.nodeName;
+  const targetNode = state?.targetNode ?? vmiState?.targetNode ?? ctx.targetPod?.spec?.nodeName;
+  if (!sourceNode || !targetNode) return {};
+  if (!ctx.nodes.ok) return { sourceNode, targetNode, nodesMissing: ctx.nodes.reason };
+  const labels = (name: string) => {
+    const node = ctx.nodes.ok ? ctx.nodes.items.find((n) => n.metadata.name === name) : undefined;
+    if (!node) return undefined;
+    return new Set(Object.keys(node.metadata.labels ?? {}).filter((k) => k.startsWith(PREFIX_CPU_FEATURE)).map((k) => k.slice(PREFIX_CPU_FEATURE.length)));
+  };
+  const src = labels(sourceNode);
+  const tgt = labels(targetNode);
+  if (!src || !tgt) return { sourceNode, targetNode };
+  const onlyOnSource = [...src].filter((f) => !tgt.has(f)).sort();
+  return { sourceNode, targetNode, onlyOnSource, confirmedMissing: features.filter((f) => src.has(f) && !tgt.has(f)) };
+}
+
+/** kubevirt/kubevirt#17780: post-copy needs userfaultfd on the nodes and a privileged PSA namespace. */
+function postCopyContext(ctx: WhyContext): ArgRecord {
+  if (!ctx.namespaceObject.ok) return { podSecurityEnforce: null };
+  const ns = ctx.namespaceObject.items[0];
+  return { podSecurityEnforce: ns?.metadata.labels?.[LABEL_PSA_ENFORCE] ?? null };
+}
+
+/** Failed, and nothing names a cause: say exactly which evidence was absent. */
+function unexplained(
+  ctx: WhyContext,
+  m: VirtualMachineInstanceMigration,
+  vmiState: MigrationState | undefined,
+  unclassified: string[],
+  logMissing: string | undefined,
+): CheckResult {
+  const hasFailureReason = atLeast(ctx.version, 1, 3);
+  const args: CheckResult['args'] = {
+    kind: 'unclassified',
+    // v0.59–v1.2 have no failureReason field at all.
+    failureReasonField: hasFailureReason === false ? 'not-in-version' : 'unset',
+    version: ctx.version?.raw ?? null,
+    eventsReadable: ctx.events.ok,
+    logMissing: logMissing ?? null,
+    unclassified,
+  };
+  const evidence: EvidenceRef[] = [
+    { kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name: m.metadata.name ?? '', field: 'status.phase', message: m.status?.phase ?? '' },
+  ];
+  if (vmiState?.failed) evidence.push({ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.failed', message: 'true' });
+  if (!ctx.events.ok) {
+    const r = result(ID, 'unknown', args, evidence);
+    r.missing = ctx.events.reason;
+    return r;
+  }
+  return result(ID, 'fail', args, evidence, 'unknown');
+}

@@ -1,0 +1,44 @@
+// KubeVirt's own verdict, the VMI condition LiveMigratable (facts §2): False explains a migration
+// in flight; with no migration it is only a warning (the verdict stays no-migration), and for a
+// final migration only history. Reason and message are carried verbatim.
+import type { EvidenceRef } from '../../findings.js';
+import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
+import { result, type WhyCheck } from '../check.js';
+import { eventRef, eventsSince, isFinalMigration, recognizedEvents } from '../migration-state.js';
+
+export const liveMigratable: WhyCheck = {
+  id: 'live-migratable',
+  run(ctx) {
+    const { vmi } = ctx;
+    if (!vmi) return result('live-migratable', 'skip', { kind: 'no-vmi' });
+    const name = vmi.metadata.name ?? '';
+    const cond = vmi.status?.conditions?.find((c) => c.type === COND_LIVE_MIGRATABLE);
+    if (!cond) return result('live-migratable', 'info', { kind: 'no-condition', vmi: name });
+    const ref: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name, field: `status.conditions[${COND_LIVE_MIGRATABLE}]` };
+    if (cond.status !== 'False') return result('live-migratable', 'pass', { kind: 'migratable', vmi: name, status: cond.status ?? '' }, [ref]);
+
+    const args = { kind: 'not-migratable', vmi: name, namespace: ctx.namespace, reason: cond.reason ?? '', message: cond.message ?? '' };
+    if (cond.message) ref.message = cond.message;
+    const evidence = [ref, ...refusals(ctx)];
+    if (!ctx.migration) return result('live-migratable', 'warn', args, evidence);
+    if (isFinalMigration(ctx.migration)) return result('live-migratable', 'info', args, evidence);
+    return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
+  },
+};
+
+/**
+ * Events where KubeVirt acted on the condition: virt-handler's `EvictionStrategy is set but vmi is
+ * not migratable`, evacuation's `VirtualMachineInstance is not migrateable`, and a migration
+ * create refused by the webhook (`Cannot migrate VMI, Reason: …`). The newest of each kind.
+ */
+function refusals(ctx: Parameters<WhyCheck['run']>[0]): EvidenceRef[] {
+  const newest = new Map<string, EvidenceRef>();
+  for (const { event, recognized } of recognizedEvents(eventsSince(ctx.vmiEvents, ctx.migration))) {
+    const relevant =
+      recognized.kind === 'eviction-not-migratable' ||
+      recognized.kind === 'evacuation-not-migratable' ||
+      (recognized.kind === 'migration-create-failed' && recognized.args.classified?.cause === 'not-live-migratable');
+    if (relevant) newest.set(recognized.kind, eventRef(event));
+  }
+  return [...newest.values()];
+}

@@ -1,0 +1,85 @@
+// Automatic migrations back off after failures (facts §3.7, `handleMigrationBackoff`): only
+// VMIMs with annotation kubevirt.io/evacuationMigration or kubevirt.io/workloadUpdateMigration;
+// 20 s, doubling per consecutive failed predecessor (a Succeeded one ends the run, deleted ones
+// are skipped), counted from the previous VMIM's `Failed` phase timestamp. Meanwhile the VMIM
+// stays Pending and the VMI gets `MigrationBackoff` `backoff migrating vmi %s/%s`.
+import type { EvidenceRef } from '../../findings.js';
+import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
+import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../../kubevirt/constants.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
+import { eventTime, time } from '../derive.js';
+import { awaitingTargetPod, eventRef, eventsSince, migrationRef, recognizedEvents } from '../migration-state.js';
+
+const FIRST_BACKOFF_SECONDS = 20;
+
+export const migrationBackoff: WhyCheck = {
+  id: 'migration-backoff',
+  run(ctx) {
+    const ours = ctx.migration;
+    if (!ours) return result('migration-backoff', 'skip', { kind: 'no-migration' });
+    if (!isAutomatic(ours)) return result('migration-backoff', 'skip', { kind: 'not-automatic' });
+    if (!awaitingTargetPod(ctx) || ours.status?.phase !== 'Pending') return result('migration-backoff', 'pass', { kind: 'not-waiting' });
+
+    const events = recognizedEvents(eventsSince(ctx.vmiEvents, ours)).filter(({ recognized }) => recognized.kind === 'backoff');
+    const lastEvent = events[events.length - 1]?.event;
+    const eventRefs = lastEvent ? [eventRef(lastEvent)] : [];
+    if (!ctx.migrations.ok) {
+      if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin: originOf(ours), lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
+      return { ...result('migration-backoff', 'unknown', { kind: 'backoff' }), missing: ctx.migrations.reason };
+    }
+
+    const b = computeBackoff(ctx.vmiMigrations, ours);
+    if (!b) {
+      if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin: originOf(ours), lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
+      return result('migration-backoff', 'pass', { kind: 'no-failures' });
+    }
+    const retryAt = b.failedAt === undefined ? undefined : b.failedAt + b.backoffSeconds * 1000;
+    const args: CheckResult['args'] = { kind: 'backoff', namespace: ctx.namespace, origin: originOf(ours), failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
+    if (retryAt !== undefined) {
+      args.retryAt = new Date(retryAt).toISOString().replace(/\.000Z$/, 'Z');
+      args.secondsLeft = Math.max(0, Math.round((retryAt - ctx.now.getTime()) / 1000));
+    }
+    const evidence: EvidenceRef[] = [...eventRefs, ...b.failed.map((m) => migrationRef(m, 'status.phase', 'Failed'))];
+    if (retryAt !== undefined && retryAt > ctx.now.getTime()) return result('migration-backoff', 'fail', args, evidence, 'migration-backoff');
+    // No Failed timestamp (older VMIMs): the controller computes from the zero time, i.e. no wait.
+    if (retryAt === undefined && !lastEvent) return result('migration-backoff', 'pass', { ...args, kind: 'no-timestamp' }, evidence);
+    if (retryAt === undefined) return result('migration-backoff', 'fail', { ...args, kind: 'event', lastEventTime: eventTime(lastEvent!) ?? '' }, evidence, 'migration-backoff');
+    return result('migration-backoff', 'info', { ...args, kind: 'expired' }, evidence);
+  },
+};
+
+function originOf(m: VirtualMachineInstanceMigration): string {
+  return m.metadata.annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined ? 'evacuation' : 'workload-update';
+}
+
+function isAutomatic(m: VirtualMachineInstanceMigration): boolean {
+  const a = m.metadata.annotations ?? {};
+  return a[ANNOTATION_EVACUATION_MIGRATION] !== undefined || a[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined;
+}
+
+interface Backoff {
+  failures: number;
+  backoffSeconds: number;
+  /** The VMIM just before ours; its Failed timestamp starts the clock. */
+  previous: VirtualMachineInstanceMigration;
+  failedAt?: number;
+  failed: VirtualMachineInstanceMigration[];
+}
+
+/** The controller's computation; undefined when ours is not the newest automatic VMIM or nothing failed. */
+function computeBackoff(vmiMigrations: readonly VirtualMachineInstanceMigration[], ours: VirtualMachineInstanceMigration): Backoff | undefined {
+  const eligible = vmiMigrations.filter(isAutomatic); // newest first
+  if (eligible.length < 2 || eligible[0]?.metadata.uid !== ours.metadata.uid) return undefined;
+  const failed: VirtualMachineInstanceMigration[] = [];
+  for (const m of eligible.slice(1)) {
+    if (m.status?.phase === 'Succeeded') break;
+    if (m.metadata.deletionTimestamp) continue;
+    if (m.status?.phase === 'Failed') failed.push(m);
+  }
+  if (failed.length === 0) return undefined;
+  const previous = eligible[1]!;
+  const ts = previous.status?.phaseTransitionTimestamps?.find((t) => t.phase === 'Failed')?.phaseTransitionTimestamp;
+  const b: Backoff = { failures: failed.length, backoffSeconds: FIRST_BACKOFF_SECONDS * 2 ** (failed.length - 1), previous, failed };
+  if (ts && time(ts) > 0) b.failedAt = time(ts);
+  return b;
+}

@@ -1,0 +1,82 @@
+// One VMI, one migration at a time (facts §3.1, §9). The controller fails a VMIM whose VMI is
+// owned by another unfinished migration (`VMI is not eligible for migration because another
+// migration job is in progress.`); a second unfinished VMIM that slipped past the webhook sits
+// in Pending. The webhook's own refusal (`in-flight migration detected. Active migration job
+// (<uid>) …`) reaches us in evacuation/workload-update `FailedCreate` events.
+import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
+import { MSG_FAILED_NOT_ELIGIBLE } from '../../../kubevirt/constants.js';
+import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import type { WhyContext } from '../context.js';
+import { time } from '../derive.js';
+import {
+  awaitingTargetPod,
+  eventRef,
+  eventsSince,
+  isFinalMigration,
+  isRunningMigration,
+  migrationRef,
+  recognizedEvents,
+} from '../migration-state.js';
+
+export const migrationConflict: WhyCheck = {
+  id: 'migration-conflict',
+  run(ctx) {
+    const ours = ctx.migration;
+    if (!ours) return result('migration-conflict', 'skip', { kind: 'no-migration' });
+    const all = ctx.migrations.ok ? ctx.migrations.items : ctx.vmiMigrations;
+
+    // 1. Ours failed because another migration owned the VMI.
+    const notEligible = recognizedEvents(ctx.migrationEvents).find(
+      ({ recognized }) => recognized.kind === 'migration-failed' && recognized.args.message === MSG_FAILED_NOT_ELIGIBLE,
+    );
+    if (ours.status?.phase === 'Failed' && notEligible) {
+      const other = owner(ctx, all, ours) ?? olderThan(ctx.vmiMigrations, ours);
+      return conflict(ctx, 'not-eligible', other, [migrationRef(ours), eventRef(notEligible.event), ...(other ? [migrationRef(other)] : [])]);
+    }
+    if (isFinalMigration(ours)) return result('migration-conflict', 'pass', { kind: 'none' });
+
+    // 2. Ours waits while another unfinished VMIM of the same VMI exists.
+    const others = ctx.vmiMigrations.filter((m) => m.metadata.uid !== ours.metadata.uid && !isFinalMigration(m));
+    // 3. An automatic migration's create was refused because a migration was in flight.
+    const denied = recognizedEvents(eventsSince(ctx.vmiEvents, ours)).filter(
+      ({ recognized }) => recognized.kind === 'migration-create-failed' && recognized.args.classified?.cause === 'migration-conflict',
+    );
+    const deniedRefs = denied.map(({ event }) => eventRef(event));
+    if (awaitingTargetPod(ctx) && others.length > 0) {
+      const other = owner(ctx, others, ours) ?? pickOther(others);
+      return conflict(ctx, 'in-flight', other, [migrationRef(ours), ...others.map((m) => migrationRef(m)), ...deniedRefs]);
+    }
+    if (!ctx.migrations.ok) {
+      return { ...result('migration-conflict', 'unknown', { kind: 'none' }), missing: ctx.migrations.reason };
+    }
+    // Ours is the active one an automatic migration is queued behind: worth saying, not a cause.
+    if (deniedRefs.length > 0) return result('migration-conflict', 'info', { kind: 'blocks-automatic', migration: ours.metadata.name ?? '' }, deniedRefs);
+    return result('migration-conflict', 'pass', { kind: 'none' });
+  },
+};
+
+function conflict(ctx: WhyContext, kind: string, other: VirtualMachineInstanceMigration | undefined, evidence: CheckResult['evidence']): CheckResult {
+  const args: CheckResult['args'] = { kind, namespace: ctx.namespace, migration: ctx.migration?.metadata.name ?? '' };
+  if (other) {
+    const o: ArgRecord = { name: other.metadata.name ?? '', uid: other.metadata.uid ?? '', phase: other.status?.phase ?? '' };
+    args.other = o;
+  }
+  return result('migration-conflict', 'fail', args, evidence, 'migration-conflict');
+}
+
+/** The migration the VMI's `migrationState.migrationUid` names: what the controller's `canMigrateVMI` compares. */
+function owner(ctx: WhyContext, candidates: readonly VirtualMachineInstanceMigration[], ours: VirtualMachineInstanceMigration) {
+  const uid = ctx.vmi?.status?.migrationState?.migrationUid;
+  return uid && uid !== ours.metadata.uid ? candidates.find((m) => m.metadata.uid === uid) : undefined;
+}
+
+/** The newest other migration of the VMI created no later than ours (newest-first input). */
+function olderThan(vmiMigrations: readonly VirtualMachineInstanceMigration[], ours: VirtualMachineInstanceMigration) {
+  const created = time(ours.metadata.creationTimestamp);
+  return vmiMigrations.find((m) => m.metadata.uid !== ours.metadata.uid && time(m.metadata.creationTimestamp) <= created);
+}
+
+/** Of several unfinished others, the one furthest along (it holds the VMI), else the oldest. */
+function pickOther(others: readonly VirtualMachineInstanceMigration[]): VirtualMachineInstanceMigration | undefined {
+  return others.find(isRunningMigration) ?? others[others.length - 1];
+}

@@ -1,0 +1,46 @@
+// Where the migration is: its phase, for how long, who created it, and whether an abort is
+// pending (a deleted VMIM lingers with deletionTimestamp until final, facts §1.1/§6). The
+// timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
+import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
+import { isFinalMigration, migrationRef } from '../migration-state.js';
+import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
+
+export const migrationPhase: WhyCheck = {
+  id: 'migration-phase',
+  run(ctx) {
+    const m = ctx.migration;
+    if (!m) return result('migration-phase', 'info', { kind: 'none', vmi: ctx.vmi?.metadata.name ?? ctx.requested.name });
+    const phase = m.status?.phase ?? '';
+    const args: CheckResult['args'] = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
+    const inPhase = secondsInCurrentPhase(m, ctx.now);
+    if (inPhase !== undefined) args.secondsInPhase = inPhase;
+    const age = ageSeconds(m.metadata.creationTimestamp, ctx.now);
+    if (age !== undefined) args.ageSeconds = age;
+    const evacuatedNode = m.metadata.annotations?.[ANNOTATION_EVACUATION_MIGRATION];
+    if (evacuatedNode) args.evacuatedNode = evacuatedNode;
+    // The user named an older VMIM: say that a newer one exists.
+    const newest = ctx.vmiMigrations[0];
+    if (newest && newest.metadata.uid !== m.metadata.uid) args.newerMigration = newest.metadata.name ?? '';
+
+    const evidence = [migrationRef(m, 'status.phase', phase)];
+    const abortRequested = m.status?.conditions?.some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True') ?? false;
+    if (abortRequested) args.abortRequested = true;
+    if ((m.metadata.deletionTimestamp || abortRequested) && !isFinalMigration(m)) {
+      args.kind = 'abort-pending';
+      if (m.metadata.deletionTimestamp) {
+        args.deletionTimestamp = m.metadata.deletionTimestamp;
+        evidence.push(migrationRef(m, 'metadata.deletionTimestamp', m.metadata.deletionTimestamp));
+      }
+      if (abortRequested) evidence.push(migrationRef(m, `status.conditions[${VMIM_COND_ABORT_REQUESTED}]`));
+    }
+    return result('migration-phase', phase === 'Succeeded' ? 'pass' : 'info', args, evidence);
+  },
+};
+
+/** Who created the VMIM (facts §7): the evacuation controller, the workload updater, or a user. */
+function originOf(annotations: Record<string, string> | undefined): string {
+  if (annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined) return 'evacuation';
+  if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
+  return 'user';
+}

@@ -1,0 +1,98 @@
+// Concurrency limits (facts §3.4): a Pending VMIM gets its target pod only while fewer than
+// parallelMigrationsPerCluster migrations run cluster-wide and fewer than
+// parallelOutboundMigrationsPerNode leave its source node. While it waits there is NO event and
+// NO condition — only a virt-controller log line — so counting is the only way to see it
+// (users #22: "queued migrations looked identical to stuck ones").
+import type { EvidenceRef } from '../../findings.js';
+import type { Pod, VirtualMachineInstanceMigration } from '../../../kube/types.js';
+import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
+import { effectiveMigrationConfig } from '../../policy/effective-config.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
+import {
+  awaitingTargetPod,
+  isFinalMigration,
+  isRunningMigration,
+  hasMultipleActivePods,
+  migrationRef,
+  qualified,
+  targetPodsOf,
+} from '../migration-state.js';
+
+export const migrationSlots: WhyCheck = {
+  id: 'migration-slots',
+  run(ctx) {
+    const ours = ctx.migration;
+    if (!ours) return result('migration-slots', 'skip', { kind: 'no-migration' });
+    if (!awaitingTargetPod(ctx) || ours.status?.phase !== 'Pending') {
+      // It got past the gate (or never reached it): nothing to count.
+      return result('migration-slots', isFinalMigration(ours) || ctx.targetPod ? 'pass' : 'skip', { kind: 'not-waiting', phase: ours.status?.phase ?? '' });
+    }
+    if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'counts' }), missing: ctx.migrations.reason };
+
+    const pods = ctx.pods.ok ? ctx.pods.items : [];
+    const running = runningMigrations(ctx.migrations.items, pods, ours);
+    const node = ctx.vmi?.status?.nodeName;
+    const outbound = node ? running.filter((m) => sourceNodeOf(m, pods) === node) : [];
+    const cfg = effectiveMigrationConfig({ version: ctx.version, cluster: ctx.kubevirtCR?.spec?.configuration?.migrations }).config;
+    const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
+    const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
+
+    const base: CheckResult['args'] = { kind: 'counts', running: running.length, limit: clusterLimit, outbound: outbound.length, nodeLimit };
+    if (node) base.node = node;
+    if (ctx.kubevirtCR) base.kubevirt = `${ctx.kubevirtCR.metadata.namespace ?? ''}/${ctx.kubevirtCR.metadata.name ?? ''}`;
+    const clusterFull = running.length >= clusterLimit;
+    const nodeFull = node !== undefined && outbound.length >= nodeLimit;
+    if (!clusterFull && !nodeFull) {
+      // Without pods, Pending migrations that already have a target pod are not counted: a lower bound.
+      if (!ctx.pods.ok) return { ...result('migration-slots', 'unknown', base), missing: ctx.pods.reason };
+      return result('migration-slots', 'pass', base, []);
+    }
+
+    const scope = clusterFull ? 'cluster' : 'node';
+    const holders = scope === 'cluster' ? running : outbound;
+    const args: CheckResult['args'] = {
+      ...base,
+      kind: 'full',
+      scope,
+      running: holders.length,
+      limit: scope === 'cluster' ? clusterLimit : nodeLimit,
+      clusterRunning: running.length,
+      clusterLimit,
+      runningMigrations: holders.map(qualified),
+    };
+    const evidence: EvidenceRef[] = [migrationRef(ours), ...holders.map((m) => migrationRef(m, 'status.phase', m.status?.phase ?? 'Pending'))];
+    const field = scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
+    if (ctx.kubevirtCR?.spec?.configuration?.migrations?.[field] !== undefined) {
+      evidence.push({ kind: 'KubeVirt', namespace: ctx.kubevirtCR.metadata.namespace, name: ctx.kubevirtCR.metadata.name ?? '', field: `spec.configuration.migrations.${field}` });
+    }
+    // Limits come from the KubeVirt CR: unreadable, the defaults are a guess.
+    if (!ctx.kubevirt.ok) return { ...result('migration-slots', 'unknown', { ...args, limitAssumed: true }, evidence), missing: ctx.kubevirt.reason };
+    // The controller checks for a second active launcher pod first: then active-pods names the cause.
+    if (hasMultipleActivePods(ctx)) return result('migration-slots', 'info', { ...args, behindActivePods: true }, evidence);
+    return result('migration-slots', 'fail', args, evidence, 'concurrency-limit');
+  },
+};
+
+/**
+ * `findRunningMigrations`: unfinished VMIMs that are `IsRunning()`, plus unfinished ones that
+ * already have a target pod (Pending, the pod just created). Ours is never among them.
+ */
+function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours: VirtualMachineInstanceMigration) {
+  return all.filter(
+    (m) => m.metadata.uid !== ours.metadata.uid && !isFinalMigration(m) && (isRunningMigration(m) || targetPodsOf(pods, m).length > 0),
+  );
+}
+
+/**
+ * The source node of a running migration. The controller reads its VMI's nodeName; we do not
+ * list other VMIs, but the target pod copies the VMI's `kubevirt.io/nodeName` label (= the
+ * SOURCE node) at creation, and a VMIM's migrationState may name the source node or pod.
+ */
+function sourceNodeOf(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
+  const label = targetPodsOf(pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
+  if (label) return label;
+  const state = m.status?.migrationState;
+  if (state?.sourceNode) return state.sourceNode;
+  const sourcePod = state?.sourcePod;
+  return sourcePod ? pods.find((p) => p.metadata.namespace === m.metadata.namespace && p.metadata.name === sourcePod)?.spec?.nodeName : undefined;
+}

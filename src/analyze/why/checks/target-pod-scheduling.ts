@@ -1,0 +1,142 @@
+// Is the migration target pod stuck unschedulable, and why (kubevirt/kubevirt#7780, #7779,
+// #5565, #8771; harvester/harvester#3015, #2435)? Fails only while the migration waits for the
+// pod (Pending/Scheduling) and the scheduler has rejected it: PodScheduled=False/Unschedulable,
+// FailedScheduling events, the VMIM's migrationTargetPodUnschedulable or the VMI's
+// NoSuitableNodesForHostModelMigration. Nodes readable: every node is judged against the pod's
+// spec (out.placement) and that decides the cause; otherwise the scheduler message decides and
+// `args.nodesUnreadable` says why the per-node table is missing. A migration that already failed
+// is left to target-pod-readiness (timeout) and failure-reason.
+import type { ArgRecord, CheckOutputs, CheckResult, WhyCheck } from '../check.js';
+import { result } from '../check.js';
+import type { WhyContext } from '../context.js';
+import type { EvidenceRef } from '../../findings.js';
+import type { KubeEvent, Pod } from '../../../kube/types.js';
+import { EVENT_TARGET_POD_UNSCHEDULABLE } from '../../../kubevirt/constants.js';
+import { COND_POD_SCHEDULED, type UnschedulableCause } from '../parse/scheduler-message.js';
+import { sameMigrationState } from '../derive.js';
+import { ageSeconds } from '../timeline.js';
+import {
+  causeFromMessage,
+  cpuRequirement,
+  decidePlacementCause,
+  evaluateTargetPlacement,
+  hostModelEvent,
+  isClaimBound,
+  reasonsFor,
+  schedulerEvidence,
+  vmiClaims,
+  type SchedulerEvidence,
+} from '../target-placement.js';
+import {
+  eventRef,
+  eventsOfMigration,
+  isPastScheduling,
+  isPodScheduled,
+  podCondition,
+  podRef,
+  sourceNodeOf,
+  unschedulableCondition,
+} from '../target-pod-state.js';
+
+const ID = 'target-pod-scheduling';
+const DEFAULT_SCHEDULER = 'default-scheduler';
+/** Pod condition reason while scheduling gates (e.g. AAQ) hold the pod back. */
+const REASON_SCHEDULING_GATED = 'SchedulingGated';
+
+export const targetPodScheduling: WhyCheck = {
+  id: ID,
+  run(ctx, _prior, out) {
+    const m = ctx.migration;
+    if (!m) return result(ID, 'skip', { kind: 'no-migration' });
+    const phase = m.status?.phase ?? '';
+    const pod = ctx.targetPod;
+    if (phase === 'Succeeded' || isPastScheduling(phase)) {
+      const node = pod?.spec?.nodeName ?? sameMigrationState(ctx, m)?.targetNode ?? m.status?.migrationState?.targetNode;
+      return result(ID, 'pass', { kind: 'scheduled', ...(pod?.metadata.name ? { pod: pod.metadata.name } : {}), ...(node ? { node } : {}) });
+    }
+    // A failed migration's pod is gone or irrelevant: the timeout and the failure are explained later.
+    if (phase === 'Failed') return result(ID, 'skip', { kind: 'final', phase });
+    if (phase === 'WaitingForSync' || phase === 'Synchronizing') return result(ID, 'skip', { kind: 'decentralized', phase });
+    if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
+    if (!pod) return result(ID, 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
+    const podArgs = { namespace: pod.metadata.namespace ?? ctx.namespace, pod: pod.metadata.name ?? '' };
+    if (isPodScheduled(pod)) return result(ID, 'pass', { kind: 'scheduled', ...podArgs, node: pod.spec?.nodeName ?? '' });
+
+    const gated = podCondition(pod, COND_POD_SCHEDULED);
+    if (gated?.status === 'False' && gated.reason === REASON_SCHEDULING_GATED) {
+      return result(ID, 'info', { kind: 'gated', ...podArgs }, [podRef(pod, 'status.conditions[PodScheduled]', gated.message)]);
+    }
+    const sched = schedulerEvidence(pod, ctx.targetPodEvents);
+    const vmimEvents = eventsOfMigration(ctx.migrationEvents, m).filter((e) => e.reason === EVENT_TARGET_POD_UNSCHEDULABLE);
+    const hostModel = hostModelEvent(ctx);
+    if (!unschedulableCondition(pod) && !sched && vmimEvents.length === 0 && !hostModel) {
+      return result(ID, 'info', { kind: 'waiting', ...podArgs, seconds: ageSeconds(pod.metadata.creationTimestamp, ctx.now) ?? null });
+    }
+    return unschedulable(ctx, pod, podArgs, out, sched, vmimEvents[vmimEvents.length - 1], hostModel);
+  },
+};
+
+function unschedulable(
+  ctx: WhyContext,
+  pod: Pod,
+  podArgs: { namespace: string; pod: string },
+  out: CheckOutputs,
+  sched: SchedulerEvidence | undefined,
+  vmimEvent: KubeEvent | undefined,
+  hostModel: ReturnType<typeof hostModelEvent>,
+): CheckResult {
+  const evidence: EvidenceRef[] = [];
+  if (sched) evidence.push(sched.ref);
+  if (vmimEvent) evidence.push(eventRef(vmimEvent));
+  if (hostModel) evidence.push(eventRef(hostModel.event));
+  const sourceNode = sourceNodeOf(ctx);
+  const selector = pod.spec?.nodeSelector ?? {};
+  const args: ArgRecord & { kind: string } = { kind: 'unschedulable', ...podArgs, perNode: false };
+  if (sourceNode) args.sourceNode = sourceNode;
+  if (sched) args.message = sched.message;
+  if (sched?.parsed) Object.assign(args, { available: sched.parsed.available, total: sched.parsed.total });
+  const age = ageSeconds(pod.metadata.creationTimestamp, ctx.now);
+  if (age !== undefined) args.seconds = age;
+  if (pod.spec?.schedulerName && pod.spec.schedulerName !== DEFAULT_SCHEDULER) args.schedulerName = pod.spec.schedulerName;
+
+  let cause: UnschedulableCause | undefined;
+  if (ctx.nodes.ok) {
+    const tp = evaluateTargetPlacement(ctx, pod, ctx.nodes.items, sourceNode);
+    out.placement = tp.placement;
+    if (tp.gaps.length > 0) args.storageUnknown = tp.gaps.join('; ');
+    const decision = decidePlacementCause(tp.candidates);
+    args.perNode = true;
+    // Nodes we think fit were rejected for something we cannot see (pods of other namespaces):
+    // the scheduler's own counts decide then.
+    if (decision.fitting.length > 0) args.fitting = decision.fitting;
+    cause = decision.cause ?? (sched?.parsed ? causeFromMessage(sched.parsed, Object.keys(selector)) : undefined);
+    const c = cause;
+    // Per blocked candidate, the reasons of the chosen cause (all of them if none is of that kind).
+    args.nodes = tp.candidates
+      .filter((n) => !n.fits)
+      .map((n) => {
+        const own = c ? reasonsFor(n, c) : [];
+        return { name: n.name, reasons: own.length > 0 ? own : n.reasons };
+      });
+    evidence.push(...tp.candidates.filter((n) => !n.fits).map((n): EvidenceRef => ({ kind: 'Node', name: n.name })));
+  } else {
+    args.nodesUnreadable = ctx.nodes.reason;
+    cause = hostModel ? 'target-unschedulable-cpu' : sched?.parsed ? causeFromMessage(sched.parsed, Object.keys(selector)) : undefined;
+  }
+
+  // An unbound claim keeps the pod off every node, whatever the nodes look like.
+  const unbound = vmiClaims(ctx).filter((c) => c.pvc && !isClaimBound(c));
+  if (unbound.length > 0) {
+    cause = 'target-unschedulable-storage';
+    args.unboundClaims = unbound.map((c) => c.claim);
+    for (const c of unbound) evidence.push({ kind: 'PersistentVolumeClaim', namespace: ctx.namespace, name: c.claim, field: 'status.phase', message: c.pvc?.status?.phase ?? '' });
+  }
+  if (cause === 'target-unschedulable-cpu') {
+    const cpu = cpuRequirement(hostModel?.labels ?? selector, ctx.nodes.ok ? ctx.nodes.items : []);
+    args.cpu = { features: cpu.features, commonModels: cpu.commonModels, hostModelEvent: Boolean(hostModel), ...(cpu.model ? { model: cpu.model } : {}) };
+  }
+  if (!cause && !ctx.nodes.ok && !sched?.parsed) return { ...result(ID, 'unknown', args, evidence), missing: ctx.nodes.reason };
+  // Stuck for sure, but nothing says why (e.g. topology spread): an honest `unknown` cause.
+  args.cause = cause ?? 'unknown';
+  return result(ID, 'fail', args, evidence, cause ?? 'unknown');
+}

@@ -1,0 +1,60 @@
+// Live migration needs a live source: a VMI in phase Running on a Ready node (users #26: a VM
+// "migrating" away from a dead node waits forever; the way out is a restart or a force-stop).
+// It explains the migration only while the migration is not final, or when there is none: a
+// final migration's history is judged by failure-reason, so there it is only reported.
+import type { EvidenceRef } from '../../findings.js';
+import { nodeReadyCondition } from '../../scheduling/readiness.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { WhyContext } from '../context.js';
+import { isFinalMigration } from '../migration-state.js';
+
+export const vmiRunning: WhyCheck = {
+  id: 'vmi-running',
+  run(ctx) {
+    const blocking = !isFinalMigration(ctx.migration);
+    // Names the hint needs: namespace, VM, migration.
+    const names: CheckResult['args'] = { namespace: ctx.namespace };
+    if (ctx.vm?.metadata.name) names.vm = ctx.vm.metadata.name;
+    else if (ctx.vmi?.metadata.ownerReferences?.some((o) => o.kind === 'VirtualMachine')) names.vm = ctx.vmi.metadata.name ?? '';
+    if (ctx.migration?.metadata.name) names.migration = ctx.migration.metadata.name;
+    const problem = (args: CheckResult['args'], evidence: EvidenceRef[]): CheckResult =>
+      blocking
+        ? result('vmi-running', 'fail', { ...names, ...args }, evidence, 'vmi-not-running')
+        : result('vmi-running', 'info', { ...names, ...args }, evidence);
+
+    const { vmi } = ctx;
+    const vmiName = vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? ctx.requested.name;
+    if (!vmi) {
+      const evidence: EvidenceRef[] = ctx.vm ? [{ kind: 'VirtualMachine', namespace: ctx.namespace, name: vmiName, field: 'status.printableStatus' }] : [];
+      const args: CheckResult['args'] = { kind: 'missing', vmi: vmiName, namespace: ctx.namespace };
+      if (ctx.vm?.status?.printableStatus) args.vmStatus = ctx.vm.status.printableStatus;
+      return problem(args, evidence);
+    }
+    const vmiRef: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.phase' };
+    const phase = vmi.status?.phase ?? '';
+    if (phase !== 'Running') {
+      return problem({ kind: 'phase', vmi: vmiName, namespace: ctx.namespace, phase }, [{ ...vmiRef, message: phase }]);
+    }
+    const node = vmi.status?.nodeName;
+    if (!node) return result('vmi-running', 'pass', { kind: 'running', vmi: vmiName, phase }, [vmiRef]);
+    return nodeState(ctx, vmiName, node, problem);
+  },
+};
+
+/** The source node's kubelet `Ready` condition: False or Unknown means no live source. */
+function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: CheckResult['args'], e: EvidenceRef[]) => CheckResult): CheckResult {
+  if (!ctx.nodes.ok) {
+    return { ...result('vmi-running', 'unknown', { kind: 'running', vmi, phase: 'Running', node }), missing: ctx.nodes.reason };
+  }
+  const n = ctx.nodes.items.find((x) => x.metadata.name === node);
+  if (!n) {
+    return problem({ kind: 'node-missing', vmi, node }, [{ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmi, field: 'status.nodeName', message: node }]);
+  }
+  const ready = nodeReadyCondition(n);
+  if (ready?.status === 'True') return result('vmi-running', 'pass', { kind: 'running', vmi, phase: 'Running', node }, []);
+  const args: CheckResult['args'] = { kind: 'node-not-ready', vmi, node, status: ready?.status ?? 'missing' };
+  if (ready?.reason) args.reason = ready.reason;
+  const ref: EvidenceRef = { kind: 'Node', name: node, field: 'status.conditions[Ready]' };
+  if (ready?.message) ref.message = ready.message;
+  return problem(args, [ref]);
+}

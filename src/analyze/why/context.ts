@@ -1,0 +1,66 @@
+// Everything `why` knows about one VMI and its latest migration, gathered up front. Checks read
+// only this (pure); `Known` collections say which reads failed so checks can answer `unknown`.
+import type { Known } from '../findings.js';
+import type {
+  KubeEvent,
+  KubeVirt,
+  MigrationPolicy,
+  Namespace,
+  Node,
+  PersistentVolume,
+  PersistentVolumeClaim,
+  Pod,
+  ResourceQuota,
+  VirtualMachine,
+  VirtualMachineInstance,
+  VirtualMachineInstanceMigration,
+} from '../../kube/types.js';
+import type { KubeVirtVersion } from '../../kubevirt/version.js';
+
+/** A bounded tail of the source launcher's `compute` log, or why there is none. */
+export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
+
+/** What the collect step hands to the analysis. */
+export interface WhyInputs {
+  now: Date;
+  namespace: string;
+  /** NAME as the user typed it, and what it resolved to. */
+  requested: { name: string; resolvedAs: 'VirtualMachineInstanceMigration' | 'VirtualMachineInstance' | 'VirtualMachine' | 'none' };
+  vmi?: VirtualMachineInstance;
+  vm?: VirtualMachine;
+  /** The VMIM named by the user, when NAME was a VMIM. */
+  namedMigration?: VirtualMachineInstanceMigration;
+  /** Every VMIM in the cluster (for this VMI's history and for counting slots). */
+  migrations: Known<VirtualMachineInstanceMigration>;
+  /** virt-launcher pods in the VMI's namespace. */
+  pods: Known<Pod>;
+  /** Events in the VMI's namespace. */
+  events: Known<KubeEvent>;
+  nodes: Known<Node>;
+  quotas: Known<ResourceQuota>;
+  pvcs: Known<PersistentVolumeClaim>;
+  pvs: Known<PersistentVolume>;
+  kubevirt: Known<KubeVirt>;
+  policies: Known<MigrationPolicy>;
+  namespaceObject: Known<Namespace>;
+  sourceLog: LogTail;
+}
+
+/** Inputs plus the objects every check needs, derived once. */
+export interface WhyContext extends WhyInputs {
+  version?: KubeVirtVersion;
+  kubevirtCR?: KubeVirt;
+  /** The migration diagnosed: the named one, else the VMI's newest. */
+  migration?: VirtualMachineInstanceMigration;
+  /** This VMI's migrations, newest first. */
+  vmiMigrations: VirtualMachineInstanceMigration[];
+  /** This VMI's launcher pods (label kubevirt.io/created-by = VMI UID). */
+  launcherPods: Pod[];
+  sourcePod?: Pod;
+  /** The target pod of `migration` (label kubevirt.io/migrationJobUID = its UID), newest first. */
+  targetPod?: Pod;
+  /** Events about the VMI, the migration and the target pod, oldest first. */
+  vmiEvents: KubeEvent[];
+  migrationEvents: KubeEvent[];
+  targetPodEvents: KubeEvent[];
+}

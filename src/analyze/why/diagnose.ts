@@ -1,0 +1,96 @@
+// Runs the checks in the operator's order and names exactly one cause (contract §4.1).
+import type { GatherError } from '../../collect/gather.js';
+import type { CauseId, VerdictStatus } from './cause.js';
+import type { ArgRecord, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
+import type { WhyContext } from './context.js';
+import { WHY_CHECKS } from './registry.js';
+import { migrationTimeline, type TimelineEntry } from './timeline.js';
+
+export interface Verdict {
+  status: VerdictStatus;
+  cause: CauseId;
+  /** The check that established the cause (its args make the summary and hint). */
+  check?: CheckId;
+  args: ArgRecord;
+}
+
+export interface Diagnosis {
+  ctx: WhyContext;
+  verdict: Verdict;
+  checks: CheckResult[];
+  timeline: TimelineEntry[];
+  placement?: Placement;
+  errors: GatherError[];
+}
+
+/** Causes that mean the migration cannot go forward until something changes. */
+const BLOCKING: ReadonlySet<CauseId> = new Set<CauseId>([
+  'vmi-not-running',
+  'not-live-migratable',
+  'migration-conflict',
+  'concurrency-limit',
+  'quota-exceeded',
+  'pod-security',
+  'stale-active-pods',
+  'migration-backoff',
+  'target-unschedulable-cpu',
+  'target-unschedulable-node-selector',
+  'target-unschedulable-resources',
+  'target-unschedulable-taints',
+  'target-unschedulable-anti-affinity',
+  'target-unschedulable-storage',
+  'target-pod-not-ready',
+  'target-pod-timeout',
+  'target-pod-lost',
+]);
+
+export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
+  const prior = new Map<CheckId, CheckResult>();
+  const out: CheckOutputs = {};
+  const checks: CheckResult[] = [];
+  for (const check of WHY_CHECKS) {
+    const r = check.run(ctx, prior, out);
+    prior.set(check.id, r);
+    checks.push(r);
+  }
+  return {
+    ctx,
+    verdict: chooseVerdict(ctx, checks),
+    checks,
+    timeline: ctx.migration ? migrationTimeline(ctx.migration, ctx.now) : [],
+    placement: out.placement,
+    errors,
+  };
+}
+
+/**
+ * The first failing check (in the operator's order) that names a cause wins: each check fails
+ * only when it explains the migration's current state. Warnings with a cause (at-risk) come
+ * next; without either, the phase decides.
+ */
+export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
+  const phase = ctx.migration?.status?.phase;
+  const decisive = checks.find((c) => c.status === 'fail' && c.cause) ?? checks.find((c) => c.status === 'warn' && c.cause);
+  if (decisive?.cause) {
+    return { status: statusFor(decisive.cause, decisive.status, phase), cause: decisive.cause, check: decisive.id, args: decisive.args };
+  }
+  if (!ctx.migration) return { status: 'idle', cause: 'no-migration', args: {} };
+  if (phase === 'Succeeded') return { status: 'succeeded', cause: 'none', args: {} };
+  if (phase === 'Failed') return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
+  const undecided = checks.filter((c) => c.status === 'unknown').map((c) => c.id);
+  if (undecided.length > 0 && checks.some((c) => c.status === 'fail')) {
+    return { status: 'unknown', cause: 'unknown', args: { kind: 'missing-data', checks: undecided } };
+  }
+  return { status: 'progressing', cause: 'none', args: {} };
+}
+
+function statusFor(cause: CauseId, checkStatus: CheckResult['status'], phase: string | undefined): VerdictStatus {
+  if (phase === 'Failed') return 'failed';
+  if (cause === 'none') return phase === 'Succeeded' ? 'succeeded' : 'progressing';
+  if (cause === 'no-migration') return 'idle';
+  if (cause === 'unknown') return 'unknown';
+  if (checkStatus === 'warn') return 'at-risk';
+  if (BLOCKING.has(cause)) return 'blocked';
+  // Timeouts, aborts and libvirt failures read from the VMI while the VMIM is not final yet.
+  return 'failed';
+}

@@ -1,0 +1,103 @@
+// Small shared facts about a migration that several `why` checks need: KubeVirt's phase
+// predicates (facts §1.1), "is it still waiting for its target pod", events since it was created,
+// and evidence references. Pure; no prose.
+import type { EvidenceRef } from '../findings.js';
+import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { FINAL_MIGRATION_PHASES, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
+import type { WhyContext } from './context.js';
+import { eventTime, time } from './derive.js';
+import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
+
+/** `IsFinal()`: Succeeded or Failed. */
+export function isFinalMigration(m: VirtualMachineInstanceMigration | undefined): boolean {
+  return FINAL_MIGRATION_PHASES.includes(m?.status?.phase ?? '');
+}
+
+/**
+ * `IsRunning()` (facts §1.1): false for Unset, Pending, Succeeded, Failed and — v1.6+ — the
+ * decentralized WaitingForSync/Synchronizing; true for Scheduling … Running. (v0.59 had no
+ * WaitingForSync/Synchronizing phases, so one rule covers every version.)
+ */
+const NOT_RUNNING: readonly string[] = ['', 'Pending', 'Succeeded', 'Failed', 'WaitingForSync', 'Synchronizing'];
+export function isRunningMigration(m: VirtualMachineInstanceMigration): boolean {
+  return !NOT_RUNNING.includes(m.status?.phase ?? '');
+}
+
+/**
+ * The diagnosed migration is waiting for its target pod: phase Pending (or not processed yet)
+ * and no pod with its job label. This is the only window in which the controller's pre-creation
+ * gates (slots, active pods, backoff) and the target pod's admission (quota, Pod Security) can
+ * hold it (facts §3.1, §3.4).
+ */
+export function awaitingTargetPod(ctx: WhyContext): boolean {
+  const phase = ctx.migration?.status?.phase ?? '';
+  return ctx.migration !== undefined && (phase === '' || phase === 'Pending') && ctx.targetPod === undefined;
+}
+
+/**
+ * `VMIActivePodsCount` (virt-controller): launcher pods of the VMI that are not Succeeded/Failed.
+ * More than one holds every new migration of the VMI before its target pod (facts §3.4 step 2).
+ */
+export function liveLauncherPods(ctx: Pick<WhyContext, 'launcherPods'>): Pod[] {
+  return ctx.launcherPods.filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
+}
+
+/**
+ * Does the VMI have more than one active pod: listed in `status.activePods` (what users see,
+ * kubevirt#12773) or alive among its launcher pods (what the controller counts)?
+ */
+export function hasMultipleActivePods(ctx: Pick<WhyContext, 'launcherPods' | 'vmi'>): boolean {
+  return Object.keys(ctx.vmi?.status?.activePods ?? {}).length > 1 || liveLauncherPods(ctx).length > 1;
+}
+
+/** Target pods of a migration among `pods` (label kubevirt.io/migrationJobUID = its UID). */
+export function targetPodsOf(pods: readonly Pod[], m: VirtualMachineInstanceMigration): Pod[] {
+  const uid = m.metadata.uid;
+  return uid ? pods.filter((p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] === uid) : [];
+}
+
+/**
+ * Events that happened at or after the migration's creation (second precision on both sides):
+ * older ones belong to an earlier attempt. Without a migration, all of them.
+ */
+export function eventsSince(events: readonly KubeEvent[], m: VirtualMachineInstanceMigration | undefined): KubeEvent[] {
+  const created = time(m?.metadata.creationTimestamp);
+  return events.filter((e) => time(eventTime(e)) >= created);
+}
+
+export interface RecognizedEvent {
+  event: KubeEvent;
+  recognized: ControllerEvent;
+}
+
+/** The events KubeVirt's controllers wrote that `recognizeControllerEvent` knows, oldest first. */
+export function recognizedEvents(events: readonly KubeEvent[]): RecognizedEvent[] {
+  const out: RecognizedEvent[] = [];
+  for (const event of events) {
+    const recognized = recognizeControllerEvent(event);
+    if (recognized) out.push({ event, recognized });
+  }
+  return out;
+}
+
+/** `ns/name` of an object, as runningMigrations and similar lists print it. */
+export function qualified(o: { metadata: { namespace?: string; name?: string } }): string {
+  return `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+}
+
+/** Evidence: an event, quoted verbatim. */
+export function eventRef(e: KubeEvent): EvidenceRef {
+  const ref: EvidenceRef = { kind: 'Event', name: e.metadata.name ?? '', field: 'message' };
+  if (e.metadata.namespace) ref.namespace = e.metadata.namespace;
+  const message = e.message ?? e.note;
+  if (message !== undefined) ref.message = message;
+  return ref;
+}
+
+/** Evidence: a field of a VMIM (phase by default). */
+export function migrationRef(m: VirtualMachineInstanceMigration, field = 'status.phase', message?: string): EvidenceRef {
+  const ref: EvidenceRef = { kind: 'VirtualMachineInstanceMigration', name: m.metadata.name ?? '', field };
+  if (m.metadata.namespace) ref.namespace = m.metadata.namespace;
+  if (message !== undefined) ref.message = message;
+  return ref;
+}

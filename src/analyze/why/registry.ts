@@ -1,0 +1,38 @@
+// The checks of `why`, in the order an operator walks them (issue #3). Order matters: the first
+// failing check that names a cause decides the verdict (diagnose.ts).
+import type { WhyCheck } from './check.js';
+import { vmiRunning } from './checks/vmi-running.js';
+import { liveMigratable } from './checks/live-migratable.js';
+import { migrationPhase } from './checks/migration-phase.js';
+import { migrationConflict } from './checks/migration-conflict.js';
+import { migrationSlots } from './checks/migration-slots.js';
+import { resourceQuota } from './checks/resource-quota.js';
+import { admission } from './checks/admission.js';
+import { activePods } from './checks/active-pods.js';
+import { migrationBackoff } from './checks/migration-backoff.js';
+import { targetPodScheduling } from './checks/target-pod-scheduling.js';
+import { storageVisibility } from './checks/storage-visibility.js';
+import { targetPodReadiness } from './checks/target-pod-readiness.js';
+import { handoff } from './checks/handoff.js';
+import { transfer } from './checks/transfer.js';
+import { failureReason } from './checks/failure-reason.js';
+import { migrationPolicy } from './checks/migration-policy.js';
+
+export const WHY_CHECKS: readonly WhyCheck[] = [
+  vmiRunning,
+  liveMigratable,
+  migrationPhase,
+  migrationConflict,
+  migrationSlots,
+  resourceQuota,
+  admission,
+  activePods,
+  migrationBackoff,
+  targetPodScheduling,
+  storageVisibility,
+  targetPodReadiness,
+  handoff,
+  transfer,
+  failureReason,
+  migrationPolicy,
+];

@@ -1,0 +1,64 @@
+// `why` for a person: the verdict first, then the checklist (✔ ✖ ! ?), the placement table when
+// the target cannot be scheduled, and the timeline.
+import type { MigrationDiagnosisDoc } from './why-document.js';
+import { renderTable } from './table.js';
+import type { Style } from './style.js';
+
+const MARKS: Record<string, (s: Style) => string> = {
+  pass: (s) => s.ok('✔'),
+  fail: (s) => s.bad('✖'),
+  warn: (s) => s.warn('!'),
+  info: (s) => s.info('i'),
+  skip: (s) => s.dim('-'),
+  unknown: (s) => s.warn('?'),
+};
+
+export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: boolean): string {
+  const { target, verdict } = doc;
+  const lines: string[] = [];
+  const subject = `${target.namespace}/${target.vmi}`;
+  const migration = target.migration ? `migration ${target.migration.name} (${target.migration.phase || 'Pending'})` : 'no migration';
+  lines.push(`${style.bold(subject)}: ${migration}`);
+  const badge = verdictBadge(verdict.status, style);
+  lines.push(`${badge} ${style.bold(verdict.cause)}: ${verdict.summary}`);
+  if (verdict.hint) lines.push(`  ${style.dim('fix:')} ${verdict.hint}`);
+  lines.push('', style.bold('Checks:'));
+  for (const c of doc.checks) {
+    if (!wide && c.status === 'skip') continue;
+    const mark = (MARKS[c.status] ?? MARKS.info!)(style);
+    lines.push(`  ${mark} ${c.title}: ${c.summary}`);
+    if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
+    if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
+  }
+  if (doc.placement && doc.placement.nodes.length > 0) {
+    lines.push('', style.bold(`Placement${doc.placement.pod ? ` of target pod ${doc.placement.pod}` : ''}:`));
+    const rows = doc.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);
+    lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows)));
+  }
+  if (doc.timeline.length > 0) {
+    lines.push('', style.bold('Timeline:'));
+    const rows = doc.timeline.map((t) => [t.phase, t.time, t.durationSeconds === undefined ? '' : formatSeconds(t.durationSeconds)]);
+    lines.push(indent(renderTable(['PHASE', 'SINCE', 'FOR'], rows)));
+  }
+  for (const e of doc.errors) lines.push(`${style.warn('Warning:')} ${e.resource}: ${e.message}`);
+  return lines.join('\n').replace(/\n+$/, '') + '\n';
+}
+
+function verdictBadge(status: string, style: Style): string {
+  const label = status.toUpperCase();
+  if (status === 'succeeded' || status === 'progressing' || status === 'idle') return style.ok(label);
+  if (status === 'at-risk' || status === 'unknown') return style.warn(label);
+  return style.bad(label);
+}
+
+function indent(table: string): string {
+  return table.replace(/\n$/, '').split('\n').map((l) => '  ' + l).join('\n');
+}
+
+export function formatSeconds(s: number): string {
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ''}`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h}h${m ? `${m}m` : ''}`;
+}

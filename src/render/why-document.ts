@@ -1,0 +1,69 @@
+// `why -o json|yaml`: the contract's MigrationDiagnosis (§4.1).
+import type { Diagnosis } from '../analyze/why/diagnose.js';
+import type { EvidenceRef } from '../analyze/findings.js';
+import type { Placement } from '../analyze/why/check.js';
+import type { TimelineEntry } from '../analyze/why/timeline.js';
+import { CHECK_TEXT } from './why-text/index.js';
+import { verdictHint, verdictSummary } from './why-text/verdict.js';
+import { placementReasonText } from './why-placement.js';
+import { API_VERSION } from './migratability-document.js';
+
+export interface MigrationDiagnosisDoc {
+  apiVersion: typeof API_VERSION;
+  kind: 'MigrationDiagnosis';
+  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string } };
+  verdict: { status: string; cause: string; summary: string; hint: string; check?: string };
+  checks: { id: string; title: string; status: string; summary: string; evidence: EvidenceRef[]; hint?: string; missing?: string }[];
+  timeline: TimelineEntry[];
+  placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
+  errors: { resource: string; message: string }[];
+}
+
+export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
+  const { ctx } = d;
+  const m = ctx.migration;
+  const vmName = ctx.vm?.metadata.name ?? ctx.vmi?.metadata.ownerReferences?.find((o) => o.kind === 'VirtualMachine')?.name;
+  return {
+    apiVersion: API_VERSION,
+    kind: 'MigrationDiagnosis',
+    target: {
+      namespace: ctx.namespace,
+      vmi: ctx.vmi?.metadata.name ?? m?.spec?.vmiName ?? ctx.requested.name,
+      ...(vmName ? { vm: vmName } : {}),
+      ...(m
+        ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: m.metadata.creationTimestamp ?? '' } }
+        : {}),
+    },
+    verdict: {
+      status: d.verdict.status,
+      cause: d.verdict.cause,
+      summary: verdictSummary(d),
+      hint: verdictHint(d),
+      ...(d.verdict.check ? { check: d.verdict.check } : {}),
+    },
+    checks: d.checks.map((c) => {
+      const text = CHECK_TEXT[c.id];
+      const hint = c.status === 'fail' || c.status === 'warn' ? text.hint(c) : undefined;
+      return {
+        id: c.id,
+        title: text.title,
+        status: c.status,
+        summary: text.summary(c),
+        evidence: c.evidence,
+        ...(hint ? { hint } : {}),
+        ...(c.missing ? { missing: c.missing } : {}),
+      };
+    }),
+    timeline: d.timeline,
+    ...(d.placement ? { placement: placementDoc(d.placement) } : {}),
+    errors: d.errors,
+  };
+}
+
+function placementDoc(p: Placement): NonNullable<MigrationDiagnosisDoc['placement']> {
+  return {
+    ...(p.pod ? { pod: p.pod } : {}),
+    nodeSelector: p.nodeSelector,
+    nodes: p.nodes.map((n) => ({ name: n.name, fits: n.fits, reasons: n.reasons.map(placementReasonText) })),
+  };
+}

@@ -1,0 +1,38 @@
+import type { CheckId } from '../../analyze/why/check.js';
+import type { CheckText } from './check-text.js';
+import { vmiRunningText } from './vmi-running.js';
+import { liveMigratableText } from './live-migratable.js';
+import { migrationPhaseText } from './migration-phase.js';
+import { migrationConflictText } from './migration-conflict.js';
+import { migrationSlotsText } from './migration-slots.js';
+import { resourceQuotaText } from './resource-quota.js';
+import { admissionText } from './admission.js';
+import { activePodsText } from './active-pods.js';
+import { migrationBackoffText } from './migration-backoff.js';
+import { targetPodSchedulingText } from './target-pod-scheduling.js';
+import { storageVisibilityText } from './storage-visibility.js';
+import { targetPodReadinessText } from './target-pod-readiness.js';
+import { handoffText } from './handoff.js';
+import { transferText } from './transfer.js';
+import { failureReasonText } from './failure-reason.js';
+import { migrationPolicyText } from './migration-policy.js';
+
+/** Exhaustive over CheckId: a check without prose fails type-checking. */
+export const CHECK_TEXT: Readonly<Record<CheckId, CheckText>> = {
+  'vmi-running': vmiRunningText,
+  'live-migratable': liveMigratableText,
+  'migration-phase': migrationPhaseText,
+  'migration-conflict': migrationConflictText,
+  'migration-slots': migrationSlotsText,
+  'resource-quota': resourceQuotaText,
+  admission: admissionText,
+  'active-pods': activePodsText,
+  'migration-backoff': migrationBackoffText,
+  'target-pod-scheduling': targetPodSchedulingText,
+  'storage-visibility': storageVisibilityText,
+  'target-pod-readiness': targetPodReadinessText,
+  handoff: handoffText,
+  transfer: transferText,
+  'failure-reason': failureReasonText,
+  'migration-policy': migrationPolicyText,
+};

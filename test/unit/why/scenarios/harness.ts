@@ -1,0 +1,58 @@
+// Runs `why` end to end on in-memory objects: the real gather (through a snapshot source built
+// from the objects), derive and diagnose. Scenario tests assert ids and evidence, never prose.
+import { snapshotFromObjects } from '../../../../src/collect/snapshot/index.js';
+import { SourceError, type ClusterSource } from '../../../../src/collect/source.js';
+import { RESOURCES, qualifiedName, type ResourceId } from '../../../../src/kube/resources.js';
+import type { KubeObject } from '../../../../src/kube/types.js';
+import { gatherForWhy } from '../../../../src/commands/why/gather.js';
+import { deriveContext } from '../../../../src/analyze/why/derive.js';
+import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
+
+export interface ScenarioOptions {
+  /** NAME as typed (VMIM, VMI or VM). */
+  name: string;
+  namespace?: string;
+  /** The snapshot's "now" (RFC 3339). */
+  now: string;
+  /** Source launcher `compute` logs by pod name. */
+  logs?: Record<string, string>;
+  /** Resources whose list/get answer 403 (pods/log: use 'log'). */
+  forbidden?: (ResourceId | 'log')[];
+}
+
+export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<Diagnosis> {
+  const snapshot = snapshotFromObjects(objects, { now: new Date(opts.now), namespace: opts.namespace ?? 'default' });
+  const forbidden = new Set(opts.forbidden ?? []);
+  const deny = (r: ResourceId | 'log') => {
+    const name = r === 'log' ? 'pods/log' : qualifiedName(RESOURCES[r]);
+    return new SourceError('Forbidden', `Error from server (Forbidden): ${name} is forbidden: User "test" cannot list resource "${name}"`, name, 403);
+  };
+  const source: ClusterSource = {
+    kind: 'snapshot',
+    now: () => snapshot.now(),
+    defaultNamespace: () => snapshot.defaultNamespace(),
+    get: async (r, ns, n) => {
+      if (forbidden.has(r)) throw deny(r);
+      return snapshot.get(r, ns, n);
+    },
+    list: async (r, o) => {
+      if (forbidden.has(r)) throw deny(r);
+      return snapshot.list(r, o);
+    },
+    podLog: async (ns, pod, o) => {
+      if (forbidden.has('log')) throw deny('log');
+      const text = opts.logs?.[pod];
+      return text === undefined ? undefined : text.split('\n').slice(-o.tailLines).join('\n');
+    },
+    close: async () => {},
+  };
+  const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name);
+  return diagnose(deriveContext(inputs), errors);
+}
+
+/** The check result of `id` in a diagnosis (throws if absent, so tests fail loudly). */
+export function checkOf(d: Diagnosis, id: string) {
+  const c = d.checks.find((x) => x.id === id);
+  if (!c) throw new Error(`no check ${id}`);
+  return c;
+}
