@@ -161,7 +161,7 @@ const TEXT: Record<RuleId, RuleText> = {
     message: (f) => {
       if (!a(f, 'node')) return `no two KubeVirt nodes share a host-model CPU (${a(f, 'model')}): wherever the VM starts, it cannot move`;
       if (!a(f, 'model')) return `node ${a(f, 'node')} publishes no host-model CPU label (host-model-cpu.node.kubevirt.io/*)`;
-      const missing = list(f, 'missing');
+      const missing = list(f, 'missing').map(shortenMissing);
       const shown = missing.slice(0, 3).join('; ') + (missing.length > 3 ? `; and ${missing.length - 3} more nodes` : '');
       return `no other node offers host model ${a(f, 'model')} of node ${a(f, 'node')} with its ${list(f, 'features').length} required features${a(f, 'vendor') ? ` (${a(f, 'vendor')})` : ''}: ${shown}`;
     },
@@ -227,4 +227,12 @@ export function ruleMessage(f: RuleFinding): string {
 
 export function ruleHint(f: RuleFinding): string {
   return TEXT[f.rule].hint(f);
+}
+
+/** `node-1: l1, l2, l3, l4, l5` → `node-1 lacks l1, l2 and 3 more`: a table line, not a dump. */
+function shortenMissing(entry: string): string {
+  const [node, labels = ''] = entry.split(/:\s(.*)/s);
+  const all = labels.split(', ').filter(Boolean);
+  const head = all.slice(0, 2).join(', ');
+  return `${node} lacks ${head}${all.length > 2 ? ` and ${all.length - 2} more` : ''}`;
 }
