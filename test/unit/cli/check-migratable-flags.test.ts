@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runCli } from './run-cli.js';
+
+const SNAP = 'examples/cluster-snapshot';
+// eslint-disable-next-line no-control-regex
+const ESC = /\u001b\[/;
+
+// Contract §4.2: rule ids and severities.
+const CONTRACT_RULES: Record<string, string> = {
+  'volume-not-shared': 'blocker',
+  'volume-node-local': 'blocker',
+  'volume-hostdisk': 'blocker',
+  'volume-containerdisk': 'warning',
+  'volume-cdrom': 'warning',
+  'volume-block-migration': 'info',
+  'volume-single-replica': 'warning',
+  'volume-rwx-filesystem-share': 'warning',
+  'host-device': 'blocker',
+  'interface-not-migratable': 'blocker',
+  'interface-sriov': 'info',
+  'node-pinned': 'blocker',
+  'affinity-restrictive': 'warning',
+  'cpu-host-passthrough': 'warning',
+  'cpu-host-model-unique': 'blocker',
+  'cpu-dedicated-single-node': 'blocker',
+  'confidential-computing': 'blocker',
+  'hyperv-passthrough': 'blocker',
+  'tsc-frequency': 'blocker',
+  virtiofs: 'warning',
+  'persistent-reservation': 'warning',
+  'eviction-drain-blocker': 'warning',
+  'kubevirt-condition': 'blocker',
+};
+
+describe('check-migratable flags', () => {
+  it('--list-rules -o json lists every contract rule with its severity', async () => {
+    const r = await runCli(['check-migratable', '--list-rules', '-o', 'json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { kind: string; items: { id: string; severity: string; description: string }[] };
+    expect(doc.kind).toBe('RuleList');
+    expect(Object.fromEntries(doc.items.map((i) => [i.id, i.severity]))).toEqual(CONTRACT_RULES);
+    expect(doc.items.every((i) => i.description.length > 0)).toBe(true);
+  });
+
+  it('--list-rules prints a table', async () => {
+    const r = await runCli(['check-migratable', '--list-rules']);
+    expect(r.stdout.split('\n')[0]).toMatch(/^RULE\s+SEVERITY\s+DESCRIPTION$/);
+    expect(r.stdout).toContain('volume-not-shared');
+  });
+
+  it('-o yaml is one document equal to -o json', async () => {
+    const y = await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'yaml']);
+    const j = await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'json']);
+    expect(parse(y.stdout)).toEqual(JSON.parse(j.stdout));
+  });
+
+  it('-o wide adds node and rule ids', async () => {
+    const r = await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'wide']);
+    expect(r.stdout.split('\n')[0]).toMatch(/NAMESPACE\s+NAME\s+VERDICT\s+BLOCKERS\s+WARNINGS\s+NODE\s+RULES/);
+    expect(r.stdout).toMatch(/erp-app\s+not-migratable\s+1\s+1\s+node-2\s+\S*volume-not-shared/);
+  });
+
+  it('--fail-on moves the line between 0 and 1', async () => {
+    expect((await runCli(['check-migratable', 'wiki', '-n', 'default', '--from', SNAP])).code).toBe(0);
+    expect((await runCli(['check-migratable', 'wiki', '-n', 'default', '--from', SNAP, '--fail-on', 'warning'])).code).toBe(1);
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP, '--fail-on', 'never'])).code).toBe(0);
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP, '--fail-on', 'sometimes'])).code).toBe(2);
+  });
+
+  it('colour: off when piped, off with NO_COLOR, on with --color always', async () => {
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP])).stdout).not.toMatch(ESC);
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP], { NO_COLOR: '1' }, true)).stdout).not.toMatch(ESC);
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP, '--color', 'always'])).stdout).toMatch(ESC);
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP], {}, true)).stdout).toMatch(ESC);
+    expect((await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'json', '--color', 'always'])).stdout).not.toMatch(ESC);
+  });
+
+  it('usage errors exit 2 with one line', async () => {
+    for (const args of [
+      ['check-migratable', 'a', '-A', '--from', SNAP],
+      ['check-migratable', '--now', '2025-01-01T00:00:00Z'],
+      ['check-migratable', '--request-timeout', 'soon'],
+      ['check-migratable', 'Bad_Name', '--from', SNAP],
+      ['check-migratable', '../etc', '--from', SNAP],
+      ['check-migratable', '-l', 'a in (', '--from', SNAP],
+      ['why'],
+      ['frobnicate'],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('--help and --version exit 0 and say `kubectl vmigrate`', async () => {
+    const h = await runCli(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain('Usage: kubectl vmigrate');
+    const v = await runCli(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('a missing --from path exits 3', async () => {
+    const r = await runCli(['check-migratable', '-A', '--from', 'no/such/dir']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('no/such/dir');
+  });
+});
