@@ -1,0 +1,21 @@
+import { Option, type Command } from 'commander';
+import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
+import { parseWhyOptions, type RawWhyOptions } from '../../commands/why/options.js';
+import { defineCommand, type CommandEnv } from './define.js';
+
+export function registerWhy(env: CommandEnv): void {
+  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix')
+    .argument('<name>', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 on a blocked/failed/at-risk verdict (blocker), also on any warning (warning), or never')
+        .choices(['blocker', 'warning', 'never'])
+        .default('blocker'),
+    )
+    .action(async (name: string, _opts, cmd: Command) => {
+      const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
+      const g = parseGlobalOptions(raw, env.io);
+      const o = parseWhyOptions(name, raw);
+      const { runWhy } = await import('../../commands/why/run.js');
+      env.setExit(await runWhy(g, o, env.io));
+    });
+}
