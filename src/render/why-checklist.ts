@@ -30,6 +30,17 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
     if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
   }
+  if (doc.migratability) {
+    lines.push('', style.bold(`Migratability: ${doc.migratability.verdict}`));
+    for (const f of doc.migratability.findings) {
+      if (f.severity === 'info' && !wide) continue;
+      const mark = f.severity === 'blocker' ? style.bad('✖') : f.severity === 'warning' ? style.warn('!') : style.info('i');
+      lines.push(`  ${mark} ${f.rule}: ${f.message}`);
+    }
+    if (doc.migratability.findings.length === 0) lines.push(`  ${style.ok('✔')} no rule found a reason it cannot migrate`);
+    const unknown = [...new Set(doc.migratability.unknown.map((u) => u.rule))];
+    if (unknown.length > 0) lines.push(`  ${style.warn('?')} not evaluated here: ${unknown.join(', ')} (kubectl vmigrate check-migratable ${target.vmi} -n ${target.namespace} reads more)`);
+  }
   if (doc.placement && doc.placement.nodes.length > 0) {
     lines.push('', style.bold(`Placement${doc.placement.pod ? ` of target pod ${doc.placement.pod}` : ''}:`));
     const rows = doc.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);

@@ -3,10 +3,12 @@ import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { Placement } from '../analyze/why/check.js';
 import type { TimelineEntry } from '../analyze/why/timeline.js';
+import type { PolicyOutput } from '../analyze/why/policy-output.js';
 import { CHECK_TEXT } from './why-text/index.js';
 import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
 import { API_VERSION } from './migratability-document.js';
+import { ruleHint, ruleMessage } from './migratability-text.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
@@ -16,6 +18,8 @@ export interface MigrationDiagnosisDoc {
   checks: { id: string; title: string; status: string; summary: string; evidence: EvidenceRef[]; hint?: string; missing?: string }[];
   timeline: TimelineEntry[];
   placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
+  policy?: PolicyOutput;
+  migratability?: { verdict: string; findings: { rule: string; severity: string; message: string; hint: string }[]; unknown: { rule: string; missing: string }[] };
   errors: { resource: string; message: string }[];
 }
 
@@ -56,6 +60,16 @@ export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
     }),
     timeline: d.timeline,
     ...(d.placement ? { placement: placementDoc(d.placement) } : {}),
+    ...(d.policy ? { policy: d.policy } : {}),
+    ...(d.migratability
+      ? {
+          migratability: {
+            verdict: d.migratability.verdict,
+            findings: d.migratability.findings.map((f) => ({ rule: f.rule, severity: f.severity, message: ruleMessage(f), hint: ruleHint(f) })),
+            unknown: d.migratability.unknown,
+          },
+        }
+      : {}),
     errors: d.errors,
   };
 }

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { EXAMPLE_SNAPSHOT, REPO, parseOneJson, runPlugin, tempDir } from './plugin.js';
+import type { KubeObject } from '../../src/kube/types.js';
 
 interface Report {
   apiVersion: string;
@@ -232,8 +233,8 @@ describe('check-migratable -f: manifests not applied yet', () => {
 });
 
 /** n VMs with running VMIs on RWX PVCs over 3 nodes: enough to count requests. */
-function syntheticCluster(n: number): object[] {
-  const objs: object[] = [];
+function syntheticCluster(n: number): KubeObject[] {
+  const objs: KubeObject[] = [];
   for (let i = 0; i < 3; i++) {
     objs.push({
       apiVersion: 'v1',

@@ -5,6 +5,11 @@ import type { ArgRecord, CheckId, CheckOutputs, CheckResult, Placement } from '.
 import type { WhyContext } from './context.js';
 import { WHY_CHECKS } from './registry.js';
 import { migrationTimeline, type TimelineEntry } from './timeline.js';
+import { buildSubject } from '../migratability/subject.js';
+import { evaluateMigratability, type MigratabilityEvaluation } from '../migratability/evaluate.js';
+import type { ClusterFacts } from '../migratability/rule.js';
+import { unknownList } from '../findings.js';
+import { policyOutput, type PolicyOutput } from './policy-output.js';
 
 export interface Verdict {
   status: VerdictStatus;
@@ -20,6 +25,10 @@ export interface Diagnosis {
   checks: CheckResult[];
   timeline: TimelineEntry[];
   placement?: Placement;
+  /** The MigrationPolicy and effective configuration (contract §4.1 `policy`). */
+  policy?: PolicyOutput;
+  /** With no migration to explain: whether the VM could migrate (check-migratable's rules). */
+  migratability?: MigratabilityEvaluation;
   errors: GatherError[];
 }
 
@@ -59,8 +68,26 @@ export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
     checks,
     timeline: ctx.migration ? migrationTimeline(ctx.migration, ctx.now) : [],
     placement: out.placement,
+    policy: policyOutput(ctx),
+    ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     errors,
   };
+}
+
+/** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
+function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
+  const notRead = unknownList<never>('not read by why: run check-migratable');
+  const facts: ClusterFacts = {
+    nodes: ctx.nodes,
+    pvcs: ctx.pvcs,
+    pvs: ctx.pvs,
+    storageClasses: notRead,
+    dataVolumes: notRead,
+    storageProfiles: notRead,
+    kubevirt: ctx.kubevirt,
+    kubevirtVersion: ctx.version,
+  };
+  return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 
 /**

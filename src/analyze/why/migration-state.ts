@@ -1,11 +1,11 @@
 // Small shared facts about a migration that several `why` checks need: KubeVirt's phase
-// predicates (facts §1.1), "is it still waiting for its target pod", events since it was created,
-// and evidence references. Pure; no prose.
+// predicates (facts §1.1), "is it still waiting for its target pod", active launcher pods,
+// recognized controller events and VMIM evidence references. Pure; no prose. (Event evidence
+// and "events since the migration" live in target-pod-state.ts.)
 import type { EvidenceRef } from '../findings.js';
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { FINAL_MIGRATION_PHASES, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
-import { eventTime, time } from './derive.js';
 import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
 
 /** `IsFinal()`: Succeeded or Failed. */
@@ -56,15 +56,6 @@ export function targetPodsOf(pods: readonly Pod[], m: VirtualMachineInstanceMigr
   return uid ? pods.filter((p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] === uid) : [];
 }
 
-/**
- * Events that happened at or after the migration's creation (second precision on both sides):
- * older ones belong to an earlier attempt. Without a migration, all of them.
- */
-export function eventsSince(events: readonly KubeEvent[], m: VirtualMachineInstanceMigration | undefined): KubeEvent[] {
-  const created = time(m?.metadata.creationTimestamp);
-  return events.filter((e) => time(eventTime(e)) >= created);
-}
-
 export interface RecognizedEvent {
   event: KubeEvent;
   recognized: ControllerEvent;
@@ -83,15 +74,6 @@ export function recognizedEvents(events: readonly KubeEvent[]): RecognizedEvent[
 /** `ns/name` of an object, as runningMigrations and similar lists print it. */
 export function qualified(o: { metadata: { namespace?: string; name?: string } }): string {
   return `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
-}
-
-/** Evidence: an event, quoted verbatim. */
-export function eventRef(e: KubeEvent): EvidenceRef {
-  const ref: EvidenceRef = { kind: 'Event', name: e.metadata.name ?? '', field: 'message' };
-  if (e.metadata.namespace) ref.namespace = e.metadata.namespace;
-  const message = e.message ?? e.note;
-  if (message !== undefined) ref.message = message;
-  return ref;
 }
 
 /** Evidence: a field of a VMIM (phase by default). */

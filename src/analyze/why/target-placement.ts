@@ -26,13 +26,13 @@ import {
   CPU_HOST_MODEL,
   CPU_HOST_PASSTHROUGH,
   EVENT_NO_SUITABLE_NODES_HOST_MODEL,
-  LABEL_CREATED_BY,
   LABEL_HOSTNAME,
   LABEL_OBSOLETE_HOST_MODEL,
   LABEL_SCHEDULABLE,
   PREFIX_CPU_FEATURE,
   PREFIX_CPU_MODEL,
   PREFIX_CPU_MODEL_MIGRATION,
+  PREFIX_HOST_MODEL_CPU,
 } from '../../kubevirt/constants.js';
 import { parseQuantity } from '../../kube/quantity.js';
 import { claimVolumes } from '../migratability/rules/_claims.js';
@@ -202,10 +202,11 @@ export function isClaimBound(c: VmiClaim): boolean {
 /** Pods of any namespace we can see that hold resources (or anti-affinity) on a node. */
 function livePods(ctx: WhyContext, except: Pod): Pod[] {
   const pods = ctx.pods.ok ? ctx.pods.items : [];
-  return pods.filter((p) => p !== except && p.metadata.uid !== except.metadata.uid && p.spec?.nodeName && !isPodTerminated(p));
+  const same = (p: Pod) => p === except || (except.metadata.uid !== undefined && p.metadata.uid === except.metadata.uid);
+  return pods.filter((p) => !same(p) && p.spec?.nodeName && !isPodTerminated(p));
 }
 
-function evaluateNode(ctx: WhyContext, pod: Pod, node: Node, nodes: readonly Node[], sourceNode: string | undefined, claims: VmiClaim[]): NodeEvaluation {
+function evaluateNode(pod: Pod, node: Node, nodes: readonly Node[], sourceNode: string | undefined, claims: VmiClaim[], known: readonly Pod[]): NodeEvaluation {
   const name = node.metadata.name ?? '';
   if (name === sourceNode) return { name, fits: false, source: true, reasons: [{ kind: 'source-node' }], categories: ['target-unschedulable-anti-affinity'] };
   const reasons: PlacementReason[] = [];
@@ -214,7 +215,6 @@ function evaluateNode(ctx: WhyContext, pod: Pod, node: Node, nodes: readonly Nod
     reasons.push(r);
     categories.push(c);
   };
-  const known = livePods(ctx, pod);
 
   // A node running a pod of this VMI is excluded like the source (KubeVirt's anti-affinity).
   for (const other of antiAffinityPods(pod, node, nodes, known)) push({ kind: 'anti-affinity', pod: other.metadata.name ?? '' }, 'target-unschedulable-anti-affinity');
@@ -240,7 +240,9 @@ function evaluateNode(ctx: WhyContext, pod: Pod, node: Node, nodes: readonly Nod
 
   const onNode = known.filter((p) => p.spec?.nodeName === name);
   const fit = resourceFit(node.status?.allocatable ?? {}, onNode.map(podRequests), podRequests(pod));
-  for (const s of fit.shortfalls) {
+  // A node that reports no ephemeral-storage has local storage isolation off: the scheduler skips it.
+  const shortfalls = fit.shortfalls.filter((s) => s.resource !== 'ephemeral-storage' || node.status?.allocatable?.['ephemeral-storage'] !== undefined);
+  for (const s of shortfalls) {
     const r: PlacementReason = { kind: 'insufficient', resource: s.resource, requested: s.requested, free: Math.max(0, s.free) };
     if (s.used > 0) r.estimated = true;
     push(r, 'target-unschedulable-resources');
@@ -259,7 +261,8 @@ export function evaluateTargetPlacement(ctx: WhyContext, pod: Pod, nodes: readon
   if (!ctx.pvcs.ok) gaps.push(ctx.pvcs.reason);
   if (!ctx.pvs.ok) gaps.push(ctx.pvs.reason);
   const claims = vmiClaims(ctx);
-  const evals = nodes.map((n) => evaluateNode(ctx, pod, n, nodes, sourceNode, claims));
+  const known = livePods(ctx, pod);
+  const evals = nodes.map((n) => evaluateNode(pod, n, nodes, sourceNode, claims, known));
   const placement: Placement = {
     nodeSelector: { ...(pod.spec?.nodeSelector ?? {}) },
     nodes: evals.map((e) => ({ name: e.name, fits: e.fits, reasons: e.reasons })),
@@ -315,18 +318,22 @@ export interface CpuRequirement {
   /** `cpu-model-migration.…/<M>` (host-model) or `cpu-model.…/<M>` (named model). */
   model?: string;
   features: string[];
+  /** The model is a host model (`cpu-model-migration.…`): the VMI runs `host-model`. */
+  hostModel: boolean;
   /** Models every KubeVirt node offers in cpu-model.node.kubevirt.io/*: what an explicit cpu.model could be. */
   commonModels: string[];
 }
 
 export function cpuRequirement(selector: Readonly<Record<string, string>>, nodes: readonly Node[]): CpuRequirement {
   const keys = Object.keys(selector);
-  const modelKey = keys.find((k) => k.startsWith(PREFIX_CPU_MODEL_MIGRATION)) ?? keys.find((k) => k.startsWith(PREFIX_CPU_MODEL));
+  // NoSuitableNodesForHostModelMigration may name the source's host-model-cpu.… label instead.
+  const hostKey = keys.find((k) => k.startsWith(PREFIX_CPU_MODEL_MIGRATION) || k.startsWith(PREFIX_HOST_MODEL_CPU));
+  const modelKey = hostKey ?? keys.find((k) => k.startsWith(PREFIX_CPU_MODEL));
   const features = keys.filter((k) => k.startsWith(PREFIX_CPU_FEATURE)).map((k) => k.slice(PREFIX_CPU_FEATURE.length));
   const kv = nodes.filter((n) => n.metadata.labels?.[LABEL_SCHEDULABLE] === 'true');
   const models = (n: Node) => Object.keys(n.metadata.labels ?? {}).filter((k) => k.startsWith(PREFIX_CPU_MODEL)).map((k) => k.slice(PREFIX_CPU_MODEL.length));
   const commonModels = kv.length === 0 ? [] : models(kv[0]!).filter((m) => kv.every((n) => n.metadata.labels?.[PREFIX_CPU_MODEL + m] === 'true')).sort();
-  const out: CpuRequirement = { features, commonModels };
+  const out: CpuRequirement = { features, hostModel: hostKey !== undefined, commonModels };
   if (modelKey) out.model = modelKey.slice(modelKey.indexOf('/') + 1);
   return out;
 }
@@ -368,7 +375,14 @@ export function schedulerEvidence(pod: Pod | undefined, events: readonly KubeEve
  */
 export function causeFromMessage(parsed: SchedulerMessage, selectorKeys: readonly string[]): UnschedulableCause | undefined {
   const pinned = selectorKeys.includes(LABEL_HOSTNAME);
-  return dominantCause(parsed, { nodeSelectorKeys: pinned ? selectorKeys.filter((k) => !isCpuSchedulingLabel(k)) : selectorKeys });
+  const cause = dominantCause(parsed, { nodeSelectorKeys: pinned ? selectorKeys.filter((k) => !isCpuSchedulingLabel(k)) : selectorKeys });
+  // Anti-affinity that only excludes the source node explains nothing in a multi-node cluster
+  // (`1 … anti-affinity rules, 2 … topology spread constraints`): the rest is unknown.
+  if (cause === 'target-unschedulable-anti-affinity' && parsed.total > 1) {
+    const excluded = Math.max(0, ...parsed.reasons.filter((r) => r.kind === 'anti-affinity' || r.kind === 'affinity').map((r) => r.count));
+    if (excluded <= 1) return undefined;
+  }
+  return cause;
 }
 
 /** NoSuitableNodesForHostModelMigration on the VMI during this migration: KubeVirt's own CPU verdict. */
@@ -393,9 +407,4 @@ export function selectorKeysWithoutPod(ctx: WhyContext): string[] {
   const model = ctx.vmi?.spec?.domain?.cpu?.model;
   if (model && model !== CPU_HOST_MODEL && model !== CPU_HOST_PASSTHROUGH) keys.add(PREFIX_CPU_MODEL + model);
   return [...keys];
-}
-
-/** Labels selected on `kubevirt.io/created-by` = VMI UID: the migration's own anti-affinity term. */
-export function isMigrationAntiAffinity(term: PodAffinityTerm, vmiUid: string | undefined): boolean {
-  return vmiUid !== undefined && term.labelSelector?.matchLabels?.[LABEL_CREATED_BY] === vmiUid;
 }

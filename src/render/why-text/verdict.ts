@@ -33,7 +33,9 @@ export function verdictHint(d: Diagnosis): string {
   const vmi = ctx.vmi?.metadata.name ?? ctx.requested.name;
   switch (verdict.cause) {
     case 'no-migration':
-      return `start one with: virtctl migrate ${vmi} -n ${ns}`;
+      return d.migratability?.verdict === 'not-migratable'
+        ? `it could not migrate now: see the migratability findings (kubectl vmigrate check-migratable ${vmi} -n ${ns})`
+        : `start one with: virtctl migrate ${vmi} -n ${ns}`;
     case 'none':
       return verdict.status === 'succeeded' ? '' : `follow it with: kubectl get vmim ${ctx.migration?.metadata.name ?? ''} -n ${ns} -w`;
     default:

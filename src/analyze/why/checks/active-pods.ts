@@ -7,6 +7,7 @@
 import type { EvidenceRef } from '../../findings.js';
 import { result, type ArgRecord, type WhyCheck } from '../check.js';
 import { awaitingTargetPod, hasMultipleActivePods, liveLauncherPods } from '../migration-state.js';
+import { podRef } from '../target-pod-state.js';
 
 export const activePods: WhyCheck = {
   id: 'active-pods',
@@ -19,14 +20,13 @@ export const activePods: WhyCheck = {
     const vmiName = vmi.metadata.name ?? '';
     const pods: ArgRecord[] = [];
     const evidence: EvidenceRef[] = [{ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.activePods' }];
-    const podRef = (name: string, phase: string): EvidenceRef => ({ kind: 'Pod', namespace: ctx.namespace, name, field: 'status.phase', message: phase });
     for (const [uid, node] of listed) {
       const pod = ctx.launcherPods.find((p) => p.metadata.uid === uid);
       const entry: ArgRecord = { uid, node, listed: true };
       if (pod) {
         entry.pod = pod.metadata.name ?? '';
         entry.phase = pod.status?.phase ?? '';
-        evidence.push(podRef(pod.metadata.name ?? '', pod.status?.phase ?? ''));
+        evidence.push(podRef(pod, 'status.phase', pod.status?.phase));
       }
       pods.push(entry);
     }
@@ -34,7 +34,7 @@ export const activePods: WhyCheck = {
     for (const p of liveLauncherPods(ctx)) {
       if (listed.some(([uid]) => uid === p.metadata.uid)) continue;
       pods.push({ uid: p.metadata.uid ?? '', node: p.spec?.nodeName ?? '', pod: p.metadata.name ?? '', phase: p.status?.phase ?? '', listed: false });
-      evidence.push(podRef(p.metadata.name ?? '', p.status?.phase ?? ''));
+      evidence.push(podRef(p, 'status.phase', p.status?.phase));
     }
     const finished = pods.filter((p) => p.phase === 'Succeeded' || p.phase === 'Failed').map((p) => String(p.pod));
     const args = { kind: 'multiple', vmi: vmiName, namespace: ctx.namespace, count: pods.length, pods, finished, live: liveLauncherPods(ctx).length };

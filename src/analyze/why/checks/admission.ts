@@ -4,15 +4,20 @@
 // (`Error creating pod: …` / `failed to render launch manifest: …`). Quota refusals are
 // resource-quota's. It explains the migration only while it still waits for its target pod.
 import { result, type WhyCheck } from '../check.js';
-import { awaitingTargetPod, eventRef, eventsSince, recognizedEvents } from '../migration-state.js';
+import { awaitingTargetPod, recognizedEvents } from '../migration-state.js';
+import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
 export const admission: WhyCheck = {
   id: 'admission',
   run(ctx) {
     const ours = ctx.migration;
     if (!ours) return result('admission', 'skip', { kind: 'no-migration' });
-    if (!ctx.events.ok) return { ...result('admission', 'unknown', { kind: 'refused' }), missing: ctx.events.reason };
-    const refused = recognizedEvents(eventsSince(ctx.vmiEvents, ours)).flatMap(({ event, recognized: r }) =>
+    if (!ctx.events.ok) {
+      // Only a migration still waiting for its target pod can be held by a refusal we cannot see.
+      if (awaitingTargetPod(ctx)) return { ...result('admission', 'unknown', { kind: 'refused' }), missing: ctx.events.reason };
+      return result('admission', ctx.targetPod ? 'pass' : 'skip', { kind: 'admitted' });
+    }
+    const refused = recognizedEvents(eventsOfMigration(ctx.vmiEvents, ours)).flatMap(({ event, recognized: r }) =>
       (r.kind === 'target-pod-create-failed' || r.kind === 'render-manifest-failed') && r.args.classified?.cause === 'pod-security'
         ? [{ event, refusal: r.args.classified.args, error: r.args.error }]
         : [],

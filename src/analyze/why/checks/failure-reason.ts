@@ -8,7 +8,13 @@
 // A Succeeded migration never fails here; earlier failed attempts are reported as info.
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
-import { LABEL_PSA_ENFORCE, PREFIX_CPU_FEATURE, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import {
+  LABEL_PSA_ENFORCE,
+  MIGRATION_MODE_PAUSED,
+  MIGRATION_MODE_POST_COPY,
+  PREFIX_CPU_FEATURE,
+  VMIM_COND_ABORT_REQUESTED,
+} from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import type { CauseId } from '../cause.js';
 import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
@@ -54,13 +60,18 @@ export const failureReason: WhyCheck = {
   },
 };
 
+/** Names the hints need (the renderer sees only the result). */
+function names(ctx: WhyContext): ArgRecord {
+  return { namespace: ctx.namespace, vmi: ctx.vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? '', pod: ctx.sourcePod?.metadata.name ?? null };
+}
+
 function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckResult {
   const created = time(m.metadata.creationTimestamp);
   const failedBefore = ctx.vmiMigrations.filter((x) => x !== m && x.status?.phase === 'Failed' && time(x.metadata.creationTimestamp) <= created);
   if (failedBefore.length === 0) return result(ID, 'pass', { kind: 'succeeded' });
-  const names = failedBefore.map((x) => x.metadata.name ?? '');
+  const migrations = failedBefore.map((x) => x.metadata.name ?? '');
   const evidence = failedBefore.map((x): EvidenceRef => ({ kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name: x.metadata.name ?? '', field: 'status.phase', message: 'Failed' }));
-  return result(ID, 'info', { kind: 'succeeded-after-failures', failedBefore: names.length, migrations: names }, evidence);
+  return result(ID, 'info', { kind: 'succeeded-after-failures', failedBefore: migrations.length, migrations }, evidence);
 }
 
 function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): CheckResult {
@@ -78,7 +89,7 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
 
   const evidence: EvidenceRef[] = [found.evidence];
   let failure = found.failure;
-  const extra: ArgRecord = { source: found.source };
+  const extra: ArgRecord = { source: found.source, ...names(ctx) };
 
   if (failure.cause === 'aborted') {
     const refined = refineAbort(ctx, m, vmiState, failure, logEvents, log.ok ? log.pod : undefined);
@@ -94,10 +105,49 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
       return result(ID, 'fail', { kind: 'target-pod-timeout', ...extra, quote: failure.args.quote, ...timeout.args }, [...evidence, timeout.evidence], 'target-pod-timeout');
     }
   }
-  const args: CheckResult['args'] = { kind: failure.cause, ...extra, ...(failure.args as ArgRecord) };
+  // A connection or libvirt error after the switch to post-copy is a failed post-copy: the guest
+  // was already running on the target, and KubeVirt marks the VMI irrecoverable (§6).
+  let cause: CauseId = failure.cause;
+  const switched = switchover(ctx, m, vmiState, logEvents, log.ok ? log.pod : undefined);
+  if (switched?.mode === 'post-copy' && (cause === 'network-error' || cause === 'libvirt-error')) {
+    Object.assign(extra, { failedDuring: 'post-copy', underlyingCause: cause });
+    cause = 'post-copy-failed';
+  }
+  if (switched) {
+    extra.switchover = switched.mode;
+    evidence.push(switched.evidence);
+  }
+  // `kind` picks the sentence (the cause); storage/network errors carry their own kind as `errorKind`.
+  const { kind: errorKind, ...facts } = failure.args as ArgRecord;
+  const args: CheckResult['args'] = { ...facts, ...extra, kind: cause, ...(typeof errorKind === 'string' ? { errorKind } : {}) };
   if (failure.cause === 'cpu-incompatible') Object.assign(args, cpuFeatureDiff(ctx, m, vmiState, failure.args.features));
-  if (failure.cause === 'post-copy-failed') Object.assign(args, postCopyContext(ctx));
-  return result(ID, 'fail', args, evidence, failure.cause satisfies CauseId);
+  if (cause === 'post-copy-failed') Object.assign(args, postCopyContext(ctx));
+  return result(ID, 'fail', args, evidence, cause);
+}
+
+/**
+ * Whether KubeVirt had switched the migration over before it failed: mode PostCopy/Paused in the
+ * migrationState, or the launcher's `Starting post copy mode…` / `Pausing the guest…` lines (§5.2).
+ */
+function switchover(
+  ctx: WhyContext,
+  m: VirtualMachineInstanceMigration,
+  vmiState: MigrationState | undefined,
+  logEvents: LogEvent[],
+  pod: string | undefined,
+): { mode: 'post-copy' | 'paused'; evidence: EvidenceRef } | undefined {
+  const onVmim = m.status?.migrationState?.mode ? m.status.migrationState : undefined;
+  const state = onVmim ?? vmiState;
+  const mode = state?.mode === MIGRATION_MODE_POST_COPY ? 'post-copy' : state?.mode === MIGRATION_MODE_PAUSED ? 'paused' : undefined;
+  if (mode) {
+    const kind = onVmim ? 'VirtualMachineInstanceMigration' : 'VirtualMachineInstance';
+    const name = onVmim ? (m.metadata.name ?? '') : (ctx.vmi?.metadata.name ?? '');
+    return { mode, evidence: { kind, namespace: ctx.namespace, name, field: 'status.migrationState.mode', message: state!.mode! } };
+  }
+  if (!pod) return undefined;
+  const line = [...logEvents].reverse().find((e) => e.event.kind === 'post-copy-started' || e.event.kind === 'guest-paused');
+  if (!line) return undefined;
+  return { mode: line.event.kind === 'post-copy-started' ? 'post-copy' : 'paused', evidence: logEvidence(ctx, pod, line.line) };
 }
 
 // (a) failureReason: the VMIM's copy (written when final, v1.3+), else the VMI's live one.
@@ -283,6 +333,7 @@ function unexplained(
   const hasFailureReason = atLeast(ctx.version, 1, 3);
   const args: CheckResult['args'] = {
     kind: 'unclassified',
+    ...names(ctx),
     // v0.59–v1.2 have no failureReason field at all.
     failureReasonField: hasFailureReason === false ? 'not-in-version' : 'unset',
     version: ctx.version?.raw ?? null,

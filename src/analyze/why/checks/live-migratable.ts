@@ -4,7 +4,8 @@
 import type { EvidenceRef } from '../../findings.js';
 import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
-import { eventRef, eventsSince, isFinalMigration, recognizedEvents } from '../migration-state.js';
+import { isFinalMigration, recognizedEvents } from '../migration-state.js';
+import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
 export const liveMigratable: WhyCheck = {
   id: 'live-migratable',
@@ -33,7 +34,7 @@ export const liveMigratable: WhyCheck = {
  */
 function refusals(ctx: Parameters<WhyCheck['run']>[0]): EvidenceRef[] {
   const newest = new Map<string, EvidenceRef>();
-  for (const { event, recognized } of recognizedEvents(eventsSince(ctx.vmiEvents, ctx.migration))) {
+  for (const { event, recognized } of recognizedEvents(eventsOfMigration(ctx.vmiEvents, ctx.migration))) {
     const relevant =
       recognized.kind === 'eviction-not-migratable' ||
       recognized.kind === 'evacuation-not-migratable' ||

@@ -8,7 +8,8 @@ import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
 import { eventTime, time } from '../derive.js';
-import { awaitingTargetPod, eventRef, eventsSince, migrationRef, recognizedEvents } from '../migration-state.js';
+import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
+import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
 const FIRST_BACKOFF_SECONDS = 20;
 
@@ -20,7 +21,7 @@ export const migrationBackoff: WhyCheck = {
     if (!isAutomatic(ours)) return result('migration-backoff', 'skip', { kind: 'not-automatic' });
     if (!awaitingTargetPod(ctx) || ours.status?.phase !== 'Pending') return result('migration-backoff', 'pass', { kind: 'not-waiting' });
 
-    const events = recognizedEvents(eventsSince(ctx.vmiEvents, ours)).filter(({ recognized }) => recognized.kind === 'backoff');
+    const events = recognizedEvents(eventsOfMigration(ctx.vmiEvents, ours)).filter(({ recognized }) => recognized.kind === 'backoff');
     const lastEvent = events[events.length - 1]?.event;
     const eventRefs = lastEvent ? [eventRef(lastEvent)] : [];
     if (!ctx.migrations.ok) {

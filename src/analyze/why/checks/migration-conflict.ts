@@ -8,15 +8,8 @@ import { MSG_FAILED_NOT_ELIGIBLE } from '../../../kubevirt/constants.js';
 import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
 import { time } from '../derive.js';
-import {
-  awaitingTargetPod,
-  eventRef,
-  eventsSince,
-  isFinalMigration,
-  isRunningMigration,
-  migrationRef,
-  recognizedEvents,
-} from '../migration-state.js';
+import { awaitingTargetPod, isFinalMigration, isRunningMigration, migrationRef, recognizedEvents } from '../migration-state.js';
+import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
 export const migrationConflict: WhyCheck = {
   id: 'migration-conflict',
@@ -33,13 +26,16 @@ export const migrationConflict: WhyCheck = {
       const other = owner(ctx, all, ours) ?? olderThan(ctx.vmiMigrations, ours);
       return conflict(ctx, 'not-eligible', other, [migrationRef(ours), eventRef(notEligible.event), ...(other ? [migrationRef(other)] : [])]);
     }
+    if (ours.status?.phase === 'Failed' && !ctx.events.ok) {
+      return { ...result('migration-conflict', 'unknown', { kind: 'none' }), missing: ctx.events.reason };
+    }
     if (isFinalMigration(ours)) return result('migration-conflict', 'pass', { kind: 'none' });
 
     // 2. Ours waits while another unfinished VMIM of the same VMI exists.
     const others = ctx.vmiMigrations.filter((m) => m.metadata.uid !== ours.metadata.uid && !isFinalMigration(m));
     // 3. An automatic migration's create was refused because a migration was in flight.
-    const denied = recognizedEvents(eventsSince(ctx.vmiEvents, ours)).filter(
-      ({ recognized }) => recognized.kind === 'migration-create-failed' && recognized.args.classified?.cause === 'migration-conflict',
+    const denied = recognizedEvents(eventsOfMigration(ctx.vmiEvents, ours)).flatMap(({ event, recognized: r }) =>
+      r.kind === 'migration-create-failed' && r.args.classified?.cause === 'migration-conflict' ? [{ event, active: r.args.classified.args.activeMigrationUid }] : [],
     );
     const deniedRefs = denied.map(({ event }) => eventRef(event));
     if (awaitingTargetPod(ctx) && others.length > 0) {
@@ -50,7 +46,8 @@ export const migrationConflict: WhyCheck = {
       return { ...result('migration-conflict', 'unknown', { kind: 'none' }), missing: ctx.migrations.reason };
     }
     // Ours is the active one an automatic migration is queued behind: worth saying, not a cause.
-    if (deniedRefs.length > 0) return result('migration-conflict', 'info', { kind: 'blocks-automatic', migration: ours.metadata.name ?? '' }, deniedRefs);
+    const behindOurs = denied.filter((d) => d.active === ours.metadata.uid).map(({ event }) => eventRef(event));
+    if (behindOurs.length > 0) return result('migration-conflict', 'info', { kind: 'blocks-automatic', migration: ours.metadata.name ?? '' }, behindOurs);
     return result('migration-conflict', 'pass', { kind: 'none' });
   },
 };

@@ -32,7 +32,7 @@ export const migrationSlots: WhyCheck = {
     const pods = ctx.pods.ok ? ctx.pods.items : [];
     const running = runningMigrations(ctx.migrations.items, pods, ours);
     const node = ctx.vmi?.status?.nodeName;
-    const outbound = node ? running.filter((m) => sourceNodeOf(m, pods) === node) : [];
+    const outbound = node ? running.filter((m) => sourceNodeOfMigration(m, pods) === node) : [];
     const cfg = effectiveMigrationConfig({ version: ctx.version, cluster: ctx.kubevirtCR?.spec?.configuration?.migrations }).config;
     const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
     const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
@@ -88,7 +88,7 @@ function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods
  * list other VMIs, but the target pod copies the VMI's `kubevirt.io/nodeName` label (= the
  * SOURCE node) at creation, and a VMIM's migrationState may name the source node or pod.
  */
-function sourceNodeOf(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
+function sourceNodeOfMigration(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
   const label = targetPodsOf(pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
   if (label) return label;
   const state = m.status?.migrationState;

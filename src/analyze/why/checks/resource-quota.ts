@@ -7,7 +7,8 @@ import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { VMIM_COND_REJECTED_BY_QUOTA } from '../../../kubevirt/constants.js';
 import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
-import { awaitingTargetPod, eventRef, eventsSince, migrationRef, recognizedEvents, type RecognizedEvent } from '../migration-state.js';
+import { awaitingTargetPod, migrationRef, recognizedEvents, type RecognizedEvent } from '../migration-state.js';
+import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom, type QuotaHeadroom } from '../quota-headroom.js';
 
 export const resourceQuota: WhyCheck = {
@@ -27,7 +28,7 @@ export const resourceQuota: WhyCheck = {
     }
     if (newest) {
       const evidence = [eventRef(newest.event), ...(cond ? [condRef] : [])];
-      const args = { ...refusalArgs(newest), namespace: ctx.namespace };
+      const args: CheckResult['args'] = { ...refusalArgs(newest), namespace: ctx.namespace };
       if (cond) args.condition = true;
       if (refusals.length > 1) args.refusals = refusals.length;
       return result('resource-quota', 'fail', args, [...evidence, ...quotaRefs(ctx, String(args.quota ?? ''))], 'quota-exceeded');
@@ -86,7 +87,7 @@ function computeHeadroom(ctx: WhyContext): QuotaHeadroom[] | string {
 
 /** VMI `FailedCreate` events since the migration whose error is a quota refusal, oldest first. */
 function quotaRefusals(ctx: WhyContext, m: VirtualMachineInstanceMigration): RecognizedEvent[] {
-  return recognizedEvents(eventsSince(ctx.vmiEvents, m)).filter(
+  return recognizedEvents(eventsOfMigration(ctx.vmiEvents, m)).filter(
     ({ recognized: r }) => (r.kind === 'target-pod-create-failed' || r.kind === 'render-manifest-failed') && r.args.classified?.cause === 'quota-exceeded',
   );
 }

@@ -11,8 +11,8 @@ import { result } from '../check.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, Pod } from '../../../kube/types.js';
-import { EVENT_TARGET_POD_UNSCHEDULABLE } from '../../../kubevirt/constants.js';
-import { COND_POD_SCHEDULED, type UnschedulableCause } from '../parse/scheduler-message.js';
+import { EVENT_TARGET_POD_UNSCHEDULABLE, LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
+import { COND_POD_SCHEDULED, isCpuSchedulingLabel, type UnschedulableCause } from '../parse/scheduler-message.js';
 import { sameMigrationState } from '../derive.js';
 import { ageSeconds } from '../timeline.js';
 import {
@@ -42,6 +42,8 @@ const ID = 'target-pod-scheduling';
 const DEFAULT_SCHEDULER = 'default-scheduler';
 /** Pod condition reason while scheduling gates (e.g. AAQ) hold the pod back. */
 const REASON_SCHEDULING_GATED = 'SchedulingGated';
+/** Blocked nodes cited as evidence (the placement lists them all). */
+const MAX_NODE_EVIDENCE = 5;
 
 export const targetPodScheduling: WhyCheck = {
   id: ID,
@@ -59,7 +61,7 @@ export const targetPodScheduling: WhyCheck = {
     if (phase === 'WaitingForSync' || phase === 'Synchronizing') return result(ID, 'skip', { kind: 'decentralized', phase });
     if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
     if (!pod) return result(ID, 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
-    const podArgs = { namespace: pod.metadata.namespace ?? ctx.namespace, pod: pod.metadata.name ?? '' };
+    const podArgs = { namespace: pod.metadata.namespace ?? ctx.namespace, pod: pod.metadata.name ?? '', vmi: ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '' };
     if (isPodScheduled(pod)) return result(ID, 'pass', { kind: 'scheduled', ...podArgs, node: pod.spec?.nodeName ?? '' });
 
     const gated = podCondition(pod, COND_POD_SCHEDULED);
@@ -79,7 +81,7 @@ export const targetPodScheduling: WhyCheck = {
 function unschedulable(
   ctx: WhyContext,
   pod: Pod,
-  podArgs: { namespace: string; pod: string },
+  podArgs: { namespace: string; pod: string; vmi: string },
   out: CheckOutputs,
   sched: SchedulerEvidence | undefined,
   vmimEvent: KubeEvent | undefined,
@@ -94,18 +96,25 @@ function unschedulable(
   const args: ArgRecord & { kind: string } = { kind: 'unschedulable', ...podArgs, perNode: false };
   if (sourceNode) args.sourceNode = sourceNode;
   if (sched) args.message = sched.message;
-  if (sched?.parsed) Object.assign(args, { available: sched.parsed.available, total: sched.parsed.total });
+  if (sched?.parsed) {
+    const { available, total, reasons } = sched.parsed;
+    Object.assign(args, { available, total, schedulerCounts: reasons.map((r) => ({ count: r.count, kind: r.kind, reason: r.reason })) });
+  }
   const age = ageSeconds(pod.metadata.creationTimestamp, ctx.now);
   if (age !== undefined) args.seconds = age;
   if (pod.spec?.schedulerName && pod.spec.schedulerName !== DEFAULT_SCHEDULER) args.schedulerName = pod.spec.schedulerName;
+  if (selector[LABEL_HOSTNAME] !== undefined) args.hostnamePin = selector[LABEL_HOSTNAME];
 
   let cause: UnschedulableCause | undefined;
-  if (ctx.nodes.ok) {
+  // An empty node list (e.g. a snapshot without nodes) says nothing: judge from the message then.
+  const nodesReason = !ctx.nodes.ok ? ctx.nodes.reason : ctx.nodes.items.length === 0 ? 'no nodes listed' : undefined;
+  if (ctx.nodes.ok && !nodesReason) {
     const tp = evaluateTargetPlacement(ctx, pod, ctx.nodes.items, sourceNode);
     out.placement = tp.placement;
     if (tp.gaps.length > 0) args.storageUnknown = tp.gaps.join('; ');
     const decision = decidePlacementCause(tp.candidates);
     args.perNode = true;
+    args.candidates = tp.candidates.length;
     // Nodes we think fit were rejected for something we cannot see (pods of other namespaces):
     // the scheduler's own counts decide then.
     if (decision.fitting.length > 0) args.fitting = decision.fitting;
@@ -118,9 +127,10 @@ function unschedulable(
         const own = c ? reasonsFor(n, c) : [];
         return { name: n.name, reasons: own.length > 0 ? own : n.reasons };
       });
-    evidence.push(...tp.candidates.filter((n) => !n.fits).map((n): EvidenceRef => ({ kind: 'Node', name: n.name })));
+    const blocked = tp.candidates.filter((n) => !n.fits).slice(0, MAX_NODE_EVIDENCE);
+    evidence.push(...blocked.map((n): EvidenceRef => ({ kind: 'Node', name: n.name })));
   } else {
-    args.nodesUnreadable = ctx.nodes.reason;
+    args.nodesUnreadable = nodesReason ?? '';
     cause = hostModel ? 'target-unschedulable-cpu' : sched?.parsed ? causeFromMessage(sched.parsed, Object.keys(selector)) : undefined;
   }
 
@@ -128,14 +138,28 @@ function unschedulable(
   const unbound = vmiClaims(ctx).filter((c) => c.pvc && !isClaimBound(c));
   if (unbound.length > 0) {
     cause = 'target-unschedulable-storage';
+    delete args.fitting;
     args.unboundClaims = unbound.map((c) => c.claim);
     for (const c of unbound) evidence.push({ kind: 'PersistentVolumeClaim', namespace: ctx.namespace, name: c.claim, field: 'status.phase', message: c.pvc?.status?.phase ?? '' });
   }
   if (cause === 'target-unschedulable-cpu') {
-    const cpu = cpuRequirement(hostModel?.labels ?? selector, ctx.nodes.ok ? ctx.nodes.items : []);
-    args.cpu = { features: cpu.features, commonModels: cpu.commonModels, hostModelEvent: Boolean(hostModel), ...(cpu.model ? { model: cpu.model } : {}) };
+    const podSelectsCpu = Object.keys(selector).some(isCpuSchedulingLabel);
+    const cpu = cpuRequirement(podSelectsCpu || !hostModel ? selector : hostModel.labels, ctx.nodes.ok ? ctx.nodes.items : []);
+    args.cpu = {
+      features: cpu.features,
+      commonModels: cpu.commonModels,
+      hostModel: cpu.hostModel || Boolean(hostModel),
+      hostModelEvent: Boolean(hostModel),
+      ...(cpu.model ? { model: cpu.model } : {}),
+    };
   }
-  if (!cause && !ctx.nodes.ok && !sched?.parsed) return { ...result(ID, 'unknown', args, evidence), missing: ctx.nodes.reason };
+  if (cause === 'target-unschedulable-resources') {
+    // The scheduler's `Insufficient X` is the authority; our per-node figures add the numbers.
+    const names = new Set<string>((sched?.parsed?.reasons ?? []).filter((r) => r.kind === 'resources' && r.resource).map((r) => r.resource ?? ''));
+    for (const p of out.placement?.nodes ?? []) for (const r of p.reasons) if (r.kind === 'insufficient') names.add(r.resource);
+    args.resources = [...names];
+  }
+  if (!cause && nodesReason && !sched?.parsed) return { ...result(ID, 'unknown', args, evidence), missing: nodesReason };
   // Stuck for sure, but nothing says why (e.g. topology spread): an honest `unknown` cause.
   args.cause = cause ?? 'unknown';
   return result(ID, 'fail', args, evidence, cause ?? 'unknown');

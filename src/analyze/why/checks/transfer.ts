@@ -4,6 +4,7 @@
 // (facts §5.2), and the trend from the launcher's progress lines (§5.1). Warns `not-converging`
 // (at-risk) only while the migration is in flight; a finished migration is failure-reason's.
 import type { EvidenceRef } from '../../findings.js';
+import type { MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import {
   ABORT_STATUS_FAILED,
   COND_PAUSED,
@@ -60,6 +61,9 @@ export const transfer: WhyCheck = {
     const progressTimeout = config.progressTimeout;
     const disruptionAllowed = Boolean(config.allowPostCopy || config.allowWorkloadDisruption);
     const args: CheckResult['args'] = {
+      namespace: ctx.namespace,
+      vmi: vmiName,
+      pod: ctx.sourcePod?.metadata.name ?? null,
       mode,
       elapsedSeconds: elapsedSeconds ?? null,
       budgetSeconds: budgetSeconds ?? null,
@@ -73,15 +77,8 @@ export const transfer: WhyCheck = {
     if (startedAt) evidence.push({ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.migrationState.startTimestamp', message: startedAt });
 
     // An abort in flight: the launcher is cancelling; failure-reason explains the end.
-    const abortCondition = m.status?.conditions?.some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
-    if (state?.abortRequested || state?.abortStatus || abortCondition) {
-      const abortStatus = state?.abortStatus ?? null;
-      if (state?.abortStatus) evidence.push({ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.migrationState.abortStatus', message: state.abortStatus });
-      else if (abortCondition) evidence.push({ kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name: m.metadata.name ?? '', field: `status.conditions[${VMIM_COND_ABORT_REQUESTED}]`, message: 'True' });
-      // abortStatus Failed: libvirt refused the abort (e.g. in post-copy) and the copy goes on.
-      const kind = abortStatus === ABORT_STATUS_FAILED ? 'abort-failed' : 'aborting';
-      return result(ID, 'info', { ...args, kind, abortStatus }, evidence);
-    }
+    const abort = abortInFlight(ctx, m, state);
+    if (abort) return result(ID, 'info', { ...args, kind: abort.kind, abortStatus: state?.abortStatus ?? null }, [...evidence, abort.evidence]);
     // Post-copy always finishes: KubeVirt stops checking progress and budget (§5.2).
     if (mode === MIGRATION_MODE_POST_COPY) return result(ID, 'pass', { ...args, kind: 'post-copy' }, evidence);
 
@@ -110,6 +107,27 @@ export const transfer: WhyCheck = {
     return result(ID, 'pass', { ...args, kind: 'progressing', budgetExceeded, samples: samples.samples.length }, evidence);
   },
 };
+
+/**
+ * The user deleted the VMIM (condition migrationAbortRequested) or the controller asked the source
+ * to cancel (migrationState.abortRequested / abortStatus, §6). abortStatus Failed: libvirt refused
+ * the abort (e.g. in post-copy) and the copy goes on.
+ */
+function abortInFlight(
+  ctx: WhyContext,
+  m: VirtualMachineInstanceMigration,
+  state: MigrationState | undefined,
+): { kind: 'aborting' | 'abort-failed'; evidence: EvidenceRef } | undefined {
+  const condition = m.status?.conditions?.some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
+  if (!state?.abortRequested && !state?.abortStatus && !condition) return undefined;
+  const kind = state?.abortStatus === ABORT_STATUS_FAILED ? 'abort-failed' : 'aborting';
+  const evidence: EvidenceRef = state?.abortStatus
+    ? { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.abortStatus', message: state.abortStatus }
+    : condition
+      ? { kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name: m.metadata.name ?? '', field: `status.conditions[${VMIM_COND_ABORT_REQUESTED}]`, message: 'True' }
+      : { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.abortRequested', message: 'true' };
+  return { kind, evidence };
+}
 
 /** PreCopy unless the VMI says otherwise; a guest paused by the migration monitor is `Paused` (v1.5+). */
 function modeOf(ctx: WhyContext, mode: string | undefined): string {

@@ -25,9 +25,13 @@ export const vmiRunning: WhyCheck = {
     const { vmi } = ctx;
     const vmiName = vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? ctx.requested.name;
     if (!vmi) {
-      const evidence: EvidenceRef[] = ctx.vm ? [{ kind: 'VirtualMachine', namespace: ctx.namespace, name: vmiName, field: 'status.printableStatus' }] : [];
       const args: CheckResult['args'] = { kind: 'missing', vmi: vmiName, namespace: ctx.namespace };
-      if (ctx.vm?.status?.printableStatus) args.vmStatus = ctx.vm.status.printableStatus;
+      const evidence: EvidenceRef[] = [];
+      if (ctx.vm) {
+        const ref: EvidenceRef = { kind: 'VirtualMachine', namespace: ctx.namespace, name: ctx.vm.metadata.name ?? vmiName, field: 'status.printableStatus' };
+        if (ctx.vm.status?.printableStatus) ref.message = args.vmStatus = ctx.vm.status.printableStatus;
+        evidence.push(ref);
+      }
       return problem(args, evidence);
     }
     const vmiRef: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.phase' };
