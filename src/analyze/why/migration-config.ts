@@ -32,7 +32,8 @@ export function resolveMigrationConfig(ctx: WhyContext): ResolvedMigrationConfig
     out.matchUnknown = { resource: 'namespaces', reason: ctx.namespaceObject.reason };
   }
   if (!ctx.kubevirt.ok) out.clusterUnknown = ctx.kubevirt.reason;
-  const match = matchMigrationPolicy(policies, ctx.vmi?.metadata.labels, namespaceLabels);
+  // An unknown match must not feed the effective configuration: it would look like a fact.
+  const match = out.matchUnknown ? undefined : matchMigrationPolicy(policies, ctx.vmi?.metadata.labels, namespaceLabels);
   if (match) out.match = match;
 
   const m = ctx.migration;
