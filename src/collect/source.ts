@@ -34,6 +34,11 @@ export interface ClusterSource {
    * the dump" (checks `unknown`) is told apart from "none in the cluster". Live: absent.
    */
   has?(resource: ResourceId): boolean;
+  /**
+   * Live only: GET of any API path as text (e.g. the pod proxy to virt-handler's /metrics);
+   * undefined on 404. A snapshot has none.
+   */
+  rawGet?(path: string): Promise<string | undefined>;
   /** Releases sockets and timers. */
   close(): Promise<void>;
 }

@@ -377,6 +377,7 @@ export interface Container {
   name: string;
   image?: string;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  ports?: { name?: string; containerPort: number; protocol?: string }[];
 }
 
 export interface ContainerStatus {

@@ -69,6 +69,11 @@ export const VMIM_COND_BLOCKED_BY_BACKUP = 'migrationBlockedByBackup';
 export const LABEL_VMI_NAME = 'kubevirt.io/vmi-name';
 export const LABEL_APP = 'kubevirt.io';
 export const LABEL_APP_LAUNCHER = 'virt-launcher';
+/** virt-handler pods (DaemonSet in the KubeVirt CR's namespace): `kubevirt.io=virt-handler`. */
+export const LABEL_APP_HANDLER = 'virt-handler';
+/** virt-handler serves /metrics over HTTPS on the container port named `metrics` (facts §5.4). */
+export const HANDLER_METRICS_PORT_NAME = 'metrics';
+export const HANDLER_METRICS_PORT = 8443;
 export const LABEL_CREATED_BY = 'kubevirt.io/created-by';
 export const LABEL_MIGRATION_JOB_UID = 'kubevirt.io/migrationJobUID';
 export const LABEL_NODE_NAME = 'kubevirt.io/nodeName';

@@ -2,6 +2,7 @@
 // the target cannot be scheduled, and the timeline.
 import type { MigrationDiagnosisDoc } from './why-document.js';
 import { renderTable } from './table.js';
+import { progressLines } from './why-progress.js';
 import type { Style } from './style.js';
 
 const MARKS: Record<string, (s: Style) => string> = {
@@ -30,6 +31,7 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
     if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
   }
+  if (doc.progress) lines.push('', ...progressLines(doc.progress, style, formatSeconds));
   if (doc.migratability) {
     lines.push('', style.bold(`Migratability: ${doc.migratability.verdict}`));
     for (const f of doc.migratability.findings) {

@@ -9,6 +9,7 @@ import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
 import { API_VERSION } from './migratability-document.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
+import { progressDocument, type ProgressDoc } from './why-progress.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
@@ -20,6 +21,7 @@ export interface MigrationDiagnosisDoc {
   placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
   policy?: PolicyOutput;
   migratability?: { verdict: string; findings: { rule: string; severity: string; message: string; hint: string }[]; unknown: { rule: string; missing: string }[] };
+  progress?: ProgressDoc;
   errors: { resource: string; message: string }[];
 }
 
@@ -70,6 +72,7 @@ export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
           },
         }
       : {}),
+    ...(d.progress ? { progress: progressDocument(d.progress) } : {}),
     errors: d.errors,
   };
 }

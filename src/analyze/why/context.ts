@@ -20,6 +20,17 @@ import type { KubeVirtVersion } from '../../kubevirt/version.js';
 /** A bounded tail of the source launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
 
+/**
+ * virt-handler's /metrics page on the source node, read through the API server's pod proxy
+ * (facts §5.4), or why it was not read. `readAt`: RFC 3339, dates points without a timestamp.
+ */
+export type HandlerMetrics =
+  | { ok: true; pod: string; namespace: string; node: string; text: string; readAt: string }
+  | { ok: false; reason: string };
+
+/** The answers of `--prometheus URL` (query and query_range bodies, parsed JSON), or why none. */
+export type PrometheusRead = { ok: true; url: string; query: string; instant: unknown; range: unknown } | { ok: false; url: string; reason: string };
+
 /** What the collect step hands to the analysis. */
 export interface WhyInputs {
   now: Date;
@@ -44,6 +55,10 @@ export interface WhyInputs {
   policies: Known<MigrationPolicy>;
   namespaceObject: Known<Namespace>;
   sourceLog: LogTail;
+  /** Progress source 2, read only while the migration copies and the log has no progress line. */
+  handlerMetrics?: HandlerMetrics;
+  /** Progress source 3 (`--prometheus`), asked only when sources 1 and 2 gave nothing. */
+  prometheus?: PrometheusRead;
 }
 
 /** Inputs plus the objects every check needs, derived once. */

@@ -10,6 +10,7 @@ import { evaluateMigratability, type MigratabilityEvaluation } from '../migratab
 import type { ClusterFacts } from '../migratability/rule.js';
 import { unknownList } from '../findings.js';
 import { policyOutput, type PolicyOutput } from './policy-output.js';
+import { migrationProgress, type MigrationProgress } from './progress.js';
 
 export interface Verdict {
   status: VerdictStatus;
@@ -29,6 +30,8 @@ export interface Diagnosis {
   policy?: PolicyOutput;
   /** With no migration to explain: whether the VM could migrate (check-migratable's rules). */
   migratability?: MigratabilityEvaluation;
+  /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
+  progress?: MigrationProgress;
   errors: GatherError[];
 }
 
@@ -70,8 +73,14 @@ export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
     placement: out.placement,
     policy: policyOutput(ctx),
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
+    ...progressOf(ctx),
     errors,
   };
+}
+
+function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
+  const progress = migrationProgress(ctx);
+  return progress ? { progress } : {};
 }
 
 /** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */

@@ -1,14 +1,20 @@
 import type { Command } from 'commander';
 import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
+import { parsePrometheusOptions, type RawPrometheusOptions } from '../../commands/why/options.js';
 import { defineCommand, type CommandEnv } from './define.js';
 
 export function registerList(env: CommandEnv): void {
   defineCommand(env, 'list', 'the migrations in a namespace (-A: all), with phase, source → target, progress and cause')
     .option('-A, --all-namespaces', 'list migrations in every namespace')
+    .option('--prometheus <url>', 'Prometheus to read the percent copied from (one query instead of each node\'s virt-handler)')
+    .option('--prometheus-token-file <path>', 'bearer token for --prometheus')
     .action(async (_opts, cmd: Command) => {
-      const raw = cmd.optsWithGlobals<RawGlobals & { allNamespaces?: boolean }>();
+      const raw = cmd.optsWithGlobals<RawGlobals & RawPrometheusOptions & { allNamespaces?: boolean }>();
       const g = parseGlobalOptions(raw, env.io);
+      const prometheus = parsePrometheusOptions(raw);
       const { runList } = await import('../../commands/list/run.js');
-      env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces) }, env.io));
+      const { openPrometheus } = await import('../../collect/prometheus.js');
+      const api = await openPrometheus(prometheus, g);
+      env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(api ? { prometheus: api } : {}) }, env.io));
     });
 }

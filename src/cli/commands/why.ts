@@ -11,10 +11,14 @@ export function registerWhy(env: CommandEnv): void {
         .choices(['blocker', 'warning', 'never'])
         .default('blocker'),
     )
+    .option('-w, --watch', 'refresh the diagnosis and progress until the migration is final (Ctrl-C stops)')
+    .option('--interval <duration>', 'with --watch: time between refreshes, e.g. 2s, 1m (default 5s)')
+    .option('--prometheus <url>', 'Prometheus to read migration progress from when the launcher log and virt-handler metrics have none')
+    .option('--prometheus-token-file <path>', 'bearer token for --prometheus')
     .action(async (name: string, _opts, cmd: Command) => {
       const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
       const g = parseGlobalOptions(raw, env.io);
-      const o = parseWhyOptions(name, raw);
+      const o = parseWhyOptions(name, raw, g);
       const { runWhy } = await import('../../commands/why/run.js');
       env.setExit(await runWhy(g, o, env.io));
     });

@@ -1,42 +1,57 @@
-// `list`: the migrations of a namespace (or all), each with phase, age, source → target, and
-// the cause from the same engine as `why` (logs are not read, so progress comes later).
+// `list`: the migrations of a namespace (or all), each with phase, age, source → target, the
+// percent copied where it is cheap to know, and the cause from the same engine as `why` (logs are
+// not read). Percent: 100 for a succeeded migration; for one that is copying, from virt-handler's
+// metrics read once per source node (at most LIST_METRICS_MAX_NODES nodes), or, with
+// `--prometheus`, from one instant query instead; offline, only succeeded ones have a percent.
 import type { GlobalOptions } from '../../cli/global-options.js';
 import type { Io } from '../../cli/io.js';
 import { EXIT_OK, type ExitCode } from '../../cli/exit-codes.js';
 import { withSource } from '../../cli/open-source.js';
 import { listKnown, type GatherError } from '../../collect/gather.js';
-import { known } from '../../analyze/findings.js';
-import type { Namespace, VirtualMachineInstance } from '../../kube/types.js';
+import type { ClusterSource } from '../../collect/source.js';
+import { readHandlerMetrics } from '../../collect/handler-metrics.js';
+import type { PrometheusApi } from '../../collect/prometheus.js';
+import { known, type Known } from '../../analyze/findings.js';
+import type { KubeVirt, Namespace, Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { readWhyLists } from '../why/gather.js';
 import { deriveContext, newestFirst } from '../../analyze/why/derive.js';
 import { diagnose } from '../../analyze/why/diagnose.js';
+import { copyState } from '../../analyze/why/progress.js';
+import { guestMemory } from '../../analyze/why/completion-budget.js';
+import { percentDone } from '../../analyze/progress/forecast.js';
+import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } from '../../analyze/progress/metric-samples.js';
+import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
+import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
 import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { ageSeconds } from '../../analyze/why/timeline.js';
 
+/** virt-handler /metrics pages read per `list`, at most (one per source node of a copying migration). */
+export const LIST_METRICS_MAX_NODES = 8;
+
 export interface ListOptions {
   allNamespaces: boolean;
+  /** `--prometheus URL`: percent from one instant query instead of the pod proxy. */
+  prometheus?: PrometheusApi;
 }
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const { rows, errors } = await withSource(g, io, async (source) => {
     const errors: GatherError[] = [];
     const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
-    const [lists, vmis, namespaces] = await Promise.all([
-      readWhyLists(source, namespace, errors),
-      listKnown<VirtualMachineInstance>(source, 'vmi', { namespace }, errors),
-      listKnown<Namespace>(source, 'namespace', {}, errors),
-    ]);
+    const [lists, namespaces] = await Promise.all([readWhyLists(source, namespace, errors), listKnown<Namespace>(source, 'namespace', {}, errors)]);
+    const { vmis, handlerPods, ...whyLists } = lists;
     const migrations = (lists.migrations.ok ? lists.migrations.items : []).filter((m) => namespace === undefined || m.metadata.namespace === namespace);
     const now = source.now();
-    const rows = newestFirst(migrations).map((m): MigrationListRow => {
+    const listed = newestFirst(migrations).map((m) => {
       const ns = m.metadata.namespace ?? '';
       const vmiName = m.spec?.vmiName ?? '';
       const vmi = vmis.ok ? vmis.items.find((v) => v.metadata.namespace === ns && v.metadata.name === vmiName) : undefined;
       const ctx = deriveContext({
-        ...lists,
+        ...whyLists,
         now,
         namespace: ns,
         requested: { name: m.metadata.name ?? '', resolvedAs: 'VirtualMachineInstanceMigration' },
@@ -48,7 +63,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
       const d = diagnose(ctx, []);
       const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
       const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
-      return {
+      const row: MigrationListRow = {
         namespace: ns,
         vmi: vmiName,
         migration: m.metadata.name ?? '',
@@ -59,11 +74,61 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
         cause: d.verdict.cause,
         status: d.verdict.status,
       };
+      if (row.phase === 'Succeeded') row.progressPercent = 100;
+      return { row, m, vmi, copying: copyState(ctx, m).copying };
     });
-    return { rows, errors };
+    const copying = listed.filter((x) => x.copying);
+    if (copying.length > 0) {
+      const points = await progressPoints(source, o, copying.map((x) => x.row.sourceNode), handlerPods, lists.kubevirt, now, errors);
+      const version = versionOfKubeVirtCR(lists.kubevirt.ok ? lists.kubevirt.items[0] : undefined);
+      for (const x of copying) {
+        const pct = percentOf(points, x.m, x.vmi, now, version);
+        if (pct !== null) x.row.progressPercent = pct;
+      }
+    }
+    return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
   if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(listDocument(rows, errors), g.output));
   else io.stdout(renderMigrationList(rows, makeStyle(g.color), g.output === 'wide', o.allNamespaces));
   return EXIT_OK;
+}
+
+/** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
+async function progressPoints(
+  source: ClusterSource,
+  o: ListOptions,
+  nodes: (string | undefined)[],
+  handlerPods: Known<Pod>,
+  kubevirt: Known<KubeVirt>,
+  now: Date,
+  errors: GatherError[],
+): Promise<MetricPoint[]> {
+  if (o.prometheus) {
+    try {
+      const a = parsePrometheusResponse(await o.prometheus.instant(progressQuery(undefined, PERCENT_METRIC_NAMES), Math.floor(now.getTime() / 1000)));
+      if (a.ok) return a.points;
+      errors.push({ resource: 'prometheus', message: `${o.prometheus.url}: ${a.reason}` });
+    } catch (err) {
+      errors.push({ resource: 'prometheus', message: `${o.prometheus.url}: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    return [];
+  }
+  if (!source.rawGet) return [];
+  const kvNamespace = kubevirt.ok ? kubevirt.items[0]?.metadata.namespace : undefined;
+  const unique = [...new Set(nodes.filter((n): n is string => Boolean(n)))].sort().slice(0, LIST_METRICS_MAX_NODES);
+  const pages = await Promise.all(unique.map((node) => readHandlerMetrics(source, handlerPods, node, kvNamespace, errors)));
+  const points: MetricPoint[] = [];
+  for (const p of pages) {
+    if (!p.ok) continue;
+    const readAt = Date.parse(p.readAt);
+    for (const point of parsePrometheusText(p.text, { names: PROGRESS_METRIC_NAME_SET })) points.push(point.timestampMs === undefined ? { ...point, timestampMs: readAt } : point);
+  }
+  return points;
+}
+
+function percentOf(points: MetricPoint[], m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, now: Date, version?: KubeVirtVersion): number | null {
+  const vmiSeries = { namespace: m.metadata.namespace ?? '', name: m.spec?.vmiName ?? '' };
+  const samples = samplesFromMetrics(points, vmiSeries, { readAtMs: now.getTime(), ...(version ? { version } : {}) });
+  return percentDone(samples.at(-1), guestMemory(vmi)?.memoryBytes);
 }

@@ -1,8 +1,22 @@
-// Everything `why` reads, in at most three rounds of concurrent requests and at most 15 in all:
-// round 1 resolves NAME and reads every list (13); round 2 fetches the VMI when NAME was a VMIM
-// of another name; round 3 reads the bounded log tail of the source launcher.
+// Everything `why` reads, in a few rounds of concurrent requests and at most 15 API requests:
+//   round 1 (12, concurrent): the namespace's VMIs (resolves NAME and a VMIM's spec.vmiName),
+//     VMIMs (-A), launcher pods (ns), target pods (-A, kubevirt.io/migrationJobUID), virt-handler
+//     pods (-A, kubevirt.io=virt-handler), events (ns), nodes, quotas (ns), PVCs (ns), PVs, the
+//     KubeVirt CR, MigrationPolicies;
+//   round 2 (≤1): GET the VM — only when no VMI has the name, or the VMI has no migration (its
+//     migratability is judged on the VM too);
+//   round 3 (≤2, concurrent): GET the namespace — only when a MigrationPolicy selects namespaces
+//     or post-copy is allowed (its Pod Security label) —, and the bounded log tail of the source
+//     launcher — only when there is a migration;
+//   round 4 (≤1): virt-handler's /metrics on the source node through the pod proxy — only while
+//     the migration copies, a VMI exists, and the log had no progress line for it.
+// Worst case 12 + 1 + 2 = 15 without a VMI (no metrics then), 12 + 0 + 2 + 1 = 15 with one.
+// `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
+// and the metrics gave no sample.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
 import { isFatal, listKnown, missingReason, type GatherError } from '../../collect/gather.js';
+import { readHandlerMetrics } from '../../collect/handler-metrics.js';
+import type { PrometheusApi } from '../../collect/prometheus.js';
 import { known, unknownList, type Known } from '../../analyze/findings.js';
 import type {
   KubeEvent,
@@ -18,23 +32,38 @@ import type {
   VirtualMachineInstance,
   VirtualMachineInstanceMigration,
 } from '../../kube/types.js';
-import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
-import type { LogTail, WhyInputs } from '../../analyze/why/context.js';
-import { deriveContext } from '../../analyze/why/derive.js';
+import { LABEL_APP, LABEL_APP_HANDLER, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
+import type { LogTail, PrometheusRead, WhyContext, WhyInputs } from '../../analyze/why/context.js';
+import { deriveContext, sameMigrationState } from '../../analyze/why/derive.js';
+import { policiesUseNamespaceLabels } from '../../analyze/policy/match-policy.js';
+import { resolveMigrationConfig } from '../../analyze/why/migration-config.js';
+import { copyState, logProgressSamples } from '../../analyze/why/progress.js';
+import { progressQuery } from '../../analyze/progress/prometheus-api.js';
 
 /** Lines of the source launcher's compute log to read: enough for ~10 minutes of progress lines. */
 export const LOG_TAIL_LINES = 400;
 const LOG_LIMIT_BYTES = 512 * 1024;
+/** `--prometheus`: the range query for the trend covers the last … seconds, one point per step. */
+export const PROMETHEUS_RANGE_SECONDS = 300;
+export const PROMETHEUS_STEP_SECONDS = 15;
 
 export interface WhyGathered {
   inputs: WhyInputs;
   errors: GatherError[];
 }
 
+export interface WhyGatherOptions {
+  /** `--prometheus URL`: progress source 3. */
+  prometheus?: PrometheusApi;
+}
+
 /** The lists `why` (one namespace) and `list` (one namespace or all) read in one round. */
 export interface WhyLists {
+  vmis: Known<VirtualMachineInstance>;
   migrations: Known<VirtualMachineInstanceMigration>;
   pods: Known<Pod>;
+  /** virt-handler pods of every node (for the metrics proxy). */
+  handlerPods: Known<Pod>;
   events: Known<KubeEvent>;
   nodes: Known<Node>;
   quotas: Known<ResourceQuota>;
@@ -44,15 +73,22 @@ export interface WhyLists {
   policies: Known<MigrationPolicy>;
 }
 
-/** `namespace` undefined = every namespace. */
-export async function readWhyLists(source: ClusterSource, namespace: string | undefined, errors: GatherError[]): Promise<WhyLists> {
+export interface ReadListsOptions {
+  /** `why`: a VMI list that cannot be read is fatal (NAME cannot be resolved without it). */
+  strictVmis?: boolean;
+}
+
+/** `namespace` undefined = every namespace (then the target pods are among the launcher pods). 12 requests, 11 with -A. */
+export async function readWhyLists(source: ClusterSource, namespace: string | undefined, errors: GatherError[], opts: ReadListsOptions = {}): Promise<WhyLists> {
   const ns = { namespace };
-  const [migrations, launcherPods, targetPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([
+  const [vmis, migrations, launcherPods, targetPods, handlerPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([
+    opts.strictVmis ? listStrict<VirtualMachineInstance>(source, 'vmi', namespace) : listKnown<VirtualMachineInstance>(source, 'vmi', ns, errors),
     listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors),
     listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}` }, errors),
     // Target pods cluster-wide (small): their kubevirt.io/nodeName label names the source node,
     // which is how outbound migration slots per node are counted.
     namespace === undefined ? Promise.resolve(known<Pod>([])) : listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<Pod>(source, 'pod', { labelSelector: `${LABEL_APP}=${LABEL_APP_HANDLER}` }, errors),
     listKnown<KubeEvent>(source, 'event', ns, errors),
     listKnown<Node>(source, 'node', {}, errors),
     listKnown<ResourceQuota>(source, 'resourcequota', ns, errors),
@@ -61,39 +97,23 @@ export async function readWhyLists(source: ClusterSource, namespace: string | un
     listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
     listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
   ]);
-  return { migrations, pods: mergePods(launcherPods, targetPods), events, nodes, quotas, pvcs, pvs, kubevirt, policies };
+  return { vmis, migrations, pods: mergePods(launcherPods, targetPods), handlerPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies };
 }
 
-export async function gatherForWhy(source: ClusterSource, namespace: string, name: string): Promise<WhyGathered> {
+export async function gatherForWhy(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
   const errors: GatherError[] = [];
-  const [vmiByName, vmByName, lists, namespaceObject] = await Promise.all([
-    getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
-    getOptional<VirtualMachine>(source, 'vm', namespace, name),
-    readWhyLists(source, namespace, errors),
-    getKnown<Namespace>(source, 'namespace', namespace, errors),
-  ]);
+  // Round 1.
+  const { vmis, handlerPods, ...lists } = await readWhyLists(source, namespace, errors, { strictVmis: true });
   const { migrations } = lists;
 
   // NAME resolution (contract §2): a VMIM name, else a VMI name, else a VM name.
   const namedMigration = migrations.ok
     ? migrations.items.find((m) => m.metadata.namespace === namespace && m.metadata.name === name)
     : undefined;
-  let vmi = vmiByName;
-  let vm = vmByName;
-  let resolvedAs: WhyInputs['requested']['resolvedAs'] = 'none';
-  if (namedMigration) {
-    resolvedAs = 'VirtualMachineInstanceMigration';
-    const vmiName = namedMigration.spec?.vmiName;
-    if (vmiName && vmiName !== name) {
-      vmi = await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, vmiName);
-      vm = undefined;
-    }
-  } else if (vmiByName) resolvedAs = 'VirtualMachineInstance';
-  else if (vmByName) resolvedAs = 'VirtualMachine';
-  else {
-    const what = migrations.ok ? 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines' : 'virtualmachineinstances or virtualmachines';
-    throw new SourceError('NotFound', `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
-  }
+  const vmiName = namedMigration?.spec?.vmiName || name;
+  const vmiItems = vmis.ok ? vmis.items : [];
+  const vmi = vmiItems.find((v) => v.metadata.name === vmiName && (v.metadata.namespace ?? namespace) === namespace);
+  let resolvedAs: WhyInputs['requested']['resolvedAs'] = namedMigration ? 'VirtualMachineInstanceMigration' : vmi ? 'VirtualMachineInstance' : 'none';
 
   const inputs: WhyInputs = {
     ...lists,
@@ -101,15 +121,88 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     namespace,
     requested: { name, resolvedAs },
     vmi,
-    vm,
     namedMigration,
-    namespaceObject,
-    sourceLog: { ok: false, reason: 'not read yet' },
+    namespaceObject: unknownList('not read: no MigrationPolicy selects namespaces and post-copy is not allowed'),
+    sourceLog: { ok: false, reason: 'no migration: the launcher log was not read' },
   };
-  // The source pod is only known once the context is derived.
-  const sourcePod = deriveContext(inputs).sourcePod?.metadata.name;
-  inputs.sourceLog = await readLogTail(source, namespace, sourcePod, errors);
+  let ctx = deriveContext(inputs);
+
+  // Round 2: the VM, when NAME matched nothing else or there is no migration to explain.
+  const ownedByVm = !vmi || vmi.metadata.ownerReferences?.some((o) => o.kind === 'VirtualMachine') !== false;
+  if ((!namedMigration && !vmi) || (!ctx.migration && ownedByVm)) {
+    const vm = await getOptional<VirtualMachine>(source, 'vm', namespace, vmiName);
+    if (vm) inputs.vm = vm;
+    if (!namedMigration && !vmi) {
+      if (!vm) {
+        const what = migrations.ok ? 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines' : 'virtualmachineinstances or virtualmachines';
+        throw new SourceError('NotFound', `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
+      }
+      resolvedAs = 'VirtualMachine';
+      inputs.requested = { name, resolvedAs };
+    }
+  }
+
+  // Round 3: the namespace (when it can change the answer) and the source launcher's log tail.
+  const sourcePod = ctx.sourcePod?.metadata.name;
+  const [namespaceObject, sourceLog] = await Promise.all([
+    needsNamespace(ctx) ? getKnown<Namespace>(source, 'namespace', namespace, errors) : Promise.resolve(inputs.namespaceObject),
+    ctx.migration ? readLogTail(source, namespace, sourcePod, errors) : Promise.resolve(inputs.sourceLog),
+  ]);
+  inputs.namespaceObject = namespaceObject;
+  inputs.sourceLog = sourceLog;
+  ctx = deriveContext(inputs);
+
+  // Round 4: virt-handler's metrics, only while copying and when the log had no progress line.
+  const m = ctx.migration;
+  if (m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
+    const node = sameMigrationState(ctx, m)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
+    inputs.handlerMetrics = await readHandlerMetrics(source, handlerPods, node, ctx.kubevirtCR?.metadata.namespace, errors);
+    if (!inputs.handlerMetrics.ok || !hasVmiSeries(inputs.handlerMetrics.text, ctx)) {
+      // Source 3: Prometheus, when asked for.
+      if (opts.prometheus) inputs.prometheus = await queryPrometheus(opts.prometheus, ctx, errors);
+    }
+  }
   return { inputs, errors };
+}
+
+/** The namespace's labels matter for policy matching (namespaceSelector) and post-copy (Pod Security). */
+function needsNamespace(ctx: WhyContext): boolean {
+  if (ctx.policies.ok && policiesUseNamespaceLabels(ctx.policies.items)) return true;
+  return resolveMigrationConfig(ctx).effective.config.allowPostCopy === true;
+}
+
+/** Cheap pre-check that the page mentions the VMI at all (the real parse is the analysis's). */
+function hasVmiSeries(text: string, ctx: WhyContext): boolean {
+  const name = ctx.vmi?.metadata.name ?? '';
+  return /kubevirt_(vmi_migration|migrate_vmi)_data_(remaining|processed)_bytes/.test(text) && text.includes(`name="${name}"`);
+}
+
+async function queryPrometheus(api: PrometheusApi, ctx: WhyContext, errors: GatherError[]): Promise<PrometheusRead> {
+  const vmiName = ctx.vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? '';
+  const query = progressQuery(vmiName);
+  const end = Math.floor(ctx.now.getTime() / 1000);
+  try {
+    const [instant, range] = await Promise.all([
+      api.instant(query, end),
+      api.range(query, end - PROMETHEUS_RANGE_SECONDS, end, PROMETHEUS_STEP_SECONDS),
+    ]);
+    return { ok: true, url: api.url, query, instant, range };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    errors.push({ resource: 'prometheus', message: `${api.url}: ${message}` });
+    return { ok: false, url: api.url, reason: `${api.url}: ${message}` };
+  }
+}
+
+/** A list whose failure is fatal, except "not installed" (404) and "not in the snapshot" (empty). */
+async function listStrict<T extends VirtualMachineInstance>(source: ClusterSource, resource: 'vmi', namespace: string | undefined): Promise<Known<T>> {
+  if (source.has && !source.has(resource)) return known([]);
+  try {
+    return known(await source.list<T>(resource, { namespace }));
+  } catch (err) {
+    if (err instanceof SourceError && err.kindOf === 'NotFound') return known([]);
+    throw err;
+  }
 }
 
 async function getOptional<T extends VirtualMachineInstance | VirtualMachine>(

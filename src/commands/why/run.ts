@@ -2,6 +2,8 @@ import type { GlobalOptions } from '../../cli/global-options.js';
 import type { Io } from '../../cli/io.js';
 import { EXIT_OK, EXIT_PROBLEM, type ExitCode, type FailOn } from '../../cli/exit-codes.js';
 import { withSource } from '../../cli/open-source.js';
+import type { ClusterSource } from '../../collect/source.js';
+import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
 import type { WhyOptions } from './options.js';
 import { gatherForWhy } from './gather.js';
 import { deriveContext } from '../../analyze/why/derive.js';
@@ -12,14 +14,27 @@ import { renderDocument } from '../../render/document.js';
 import { makeStyle } from '../../render/style.js';
 
 export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<ExitCode> {
-  const diagnosis = await withSource(g, io, async (source) => {
-    const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name);
-    return diagnose(deriveContext(inputs), errors);
-  });
-  const doc = diagnosisDocument(diagnosis);
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(doc, g.output));
-  else io.stdout(renderChecklist(doc, makeStyle(g.color), g.output === 'wide'));
+  const prometheus = await openPrometheus(o.prometheus, g);
+  if (o.watch) {
+    const { watchWhy } = await import('./watch.js');
+    return watchWhy(g, o, io, prometheus);
+  }
+  const diagnosis = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus));
+  io.stdout(renderWhy(diagnosis, g));
   return whyExitCode(diagnosis, o.failOn);
+}
+
+/** One gather → derive → diagnose. */
+export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosis> {
+  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {});
+  return diagnose(deriveContext(inputs), errors);
+}
+
+/** The checklist, or the document with -o json|yaml. */
+export function renderWhy(d: Diagnosis, g: Pick<GlobalOptions, 'output' | 'color'>): string {
+  const doc = diagnosisDocument(d);
+  if (g.output === 'json' || g.output === 'yaml') return renderDocument(doc, g.output);
+  return renderChecklist(doc, makeStyle(g.color), g.output === 'wide');
 }
 
 /** 0: succeeded, progressing or no migration; 1: blocked, failed, at risk or unexplained. */

@@ -37,7 +37,7 @@ export function verdictHint(d: Diagnosis): string {
         ? `it could not migrate now: see the migratability findings (kubectl vmigrate check-migratable ${vmi} -n ${ns})`
         : `start one with: virtctl migrate ${vmi} -n ${ns}`;
     case 'none':
-      return verdict.status === 'succeeded' ? '' : `follow it with: kubectl get vmim ${ctx.migration?.metadata.name ?? ''} -n ${ns} -w`;
+      return verdict.status === 'succeeded' ? '' : `follow it with: kubectl vmigrate why ${ctx.requested.name} -n ${ns} --watch`;
     default:
       return `read the source launcher log: kubectl logs -n ${ns} ${ctx.sourcePod?.metadata.name ?? '<virt-launcher pod>'} -c compute | grep -i migration; and virt-controller's log in the KubeVirt namespace`;
   }

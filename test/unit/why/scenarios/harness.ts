@@ -5,6 +5,7 @@ import { SourceError, type ClusterSource } from '../../../../src/collect/source.
 import { RESOURCES, qualifiedName, type ResourceId } from '../../../../src/kube/resources.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
 import { gatherForWhy } from '../../../../src/commands/why/gather.js';
+import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
 import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
 
@@ -16,15 +17,29 @@ export interface ScenarioOptions {
   now: string;
   /** Source launcher `compute` logs by pod name. */
   logs?: Record<string, string>;
-  /** Resources whose list/get answer 403 (pods/log: use 'log'). */
-  forbidden?: (ResourceId | 'log')[];
+  /** Resources whose list/get answer 403 (pods/log: use 'log'; the virt-handler metrics proxy: 'proxy'). */
+  forbidden?: (ResourceId | 'log' | 'proxy')[];
+  /**
+   * virt-handler /metrics pages by virt-handler pod name, served through `rawGet` (the pod proxy)
+   * as a live source would; without it the source has no rawGet, like a snapshot.
+   */
+  metrics?: Record<string, string>;
+  /** `--prometheus`. */
+  prometheus?: PrometheusApi;
 }
 
 export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<Diagnosis> {
+  const source = scenarioSource(objects, opts);
+  const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
+  return diagnose(deriveContext(inputs), errors);
+}
+
+/** The ClusterSource whyScenario reads: a snapshot of `objects` with logs, faults and metrics. */
+export function scenarioSource(objects: KubeObject[], opts: Omit<ScenarioOptions, 'name'>): ClusterSource {
   const snapshot = snapshotFromObjects(objects, { now: new Date(opts.now), namespace: opts.namespace ?? 'default' });
   const forbidden = new Set(opts.forbidden ?? []);
-  const deny = (r: ResourceId | 'log') => {
-    const name = r === 'log' ? 'pods/log' : qualifiedName(RESOURCES[r]);
+  const deny = (r: ResourceId | 'log' | 'proxy') => {
+    const name = r === 'log' ? 'pods/log' : r === 'proxy' ? 'pods/proxy' : qualifiedName(RESOURCES[r]);
     return new SourceError('Forbidden', `Error from server (Forbidden): ${name} is forbidden: User "test" cannot list resource "${name}"`, name, 403);
   };
   const source: ClusterSource = {
@@ -46,8 +61,15 @@ export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions):
     },
     close: async () => {},
   };
-  const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name);
-  return diagnose(deriveContext(inputs), errors);
+  if (opts.metrics) {
+    const metrics = opts.metrics;
+    source.rawGet = async (path) => {
+      if (forbidden.has('proxy')) throw deny('proxy');
+      const pod = /\/pods\/https:([^:/]+):8443\/proxy\/metrics$/.exec(path)?.[1];
+      return pod ? metrics[decodeURIComponent(pod)] : undefined;
+    };
+  }
+  return source;
 }
 
 /** The check result of `id` in a diagnosis (throws if absent, so tests fail loudly). */

@@ -1,0 +1,133 @@
+// `why --watch`: the diagnosis and progress again every `--interval` until the migration is final
+// (Succeeded or Failed), or there is none to follow; the last refresh is the final verdict and the
+// exit code is its code (contract §3). Ctrl-C (SIGINT) or SIGTERM stops cleanly with the last
+// verdict's code, or 3 when nothing was diagnosed yet; a second Ctrl-C kills the process.
+// Output per refresh: on a terminal (-o table|wide) the screen is cleared and redrawn in place,
+// under a header line; otherwise each refresh follows the previous one after a blank line.
+// `-o json`: one compact JSON document per line (NDJSON); `-o yaml`: one YAML document each,
+// separated by `---`. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
+// is reported on stderr and retried at the next interval; any other failure ends the watch.
+import type { GlobalOptions } from '../../cli/global-options.js';
+import type { Io } from '../../cli/io.js';
+import { EXIT_FAILURE, type ExitCode } from '../../cli/exit-codes.js';
+import { openSource } from '../../cli/open-source.js';
+import { describeError } from '../../cli/errors.js';
+import { SourceError } from '../../collect/source.js';
+import type { PrometheusApi } from '../../collect/prometheus.js';
+import type { Diagnosis } from '../../analyze/why/diagnose.js';
+import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { diagnosisDocument } from '../../render/why-document.js';
+import { renderDocument } from '../../render/document.js';
+import { makeStyle } from '../../render/style.js';
+import { diagnoseOnce, renderWhy, whyExitCode } from './run.js';
+import type { WhyOptions } from './options.js';
+
+/** ANSI: cursor home, clear screen. */
+const CLEAR = '\x1b[H\x1b[2J';
+const TRANSIENT = new Set(['Connection', 'Timeout', 'ServerError', 'TooManyRequests']);
+
+/** Whether the watch goes on: a migration exists and is not final. */
+export function inFlight(d: Diagnosis): boolean {
+  const m = d.ctx.migration;
+  return m !== undefined && !FINAL_MIGRATION_PHASES.includes(m.status?.phase ?? '');
+}
+
+export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, prometheus?: PrometheusApi, signal?: AbortSignal): Promise<ExitCode> {
+  const stop = signal ? undefined : interruptOnSignals();
+  const abort = signal ?? stop!.signal;
+  const source = await openSource(g, io);
+  const tty = io.stdoutIsTTY && g.output !== 'json' && g.output !== 'yaml';
+  let last: ExitCode | undefined;
+  let frames = 0;
+  try {
+    for (;;) {
+      let d: Diagnosis;
+      try {
+        const r = await raceAbort(diagnoseOnce(source, g, o, prometheus), abort);
+        if (r === undefined) return last ?? EXIT_FAILURE;
+        d = r;
+      } catch (err) {
+        if (frames === 0 || !(err instanceof SourceError) || !TRANSIENT.has(err.kindOf)) throw err;
+        io.stderr(`${describeError(err).line} (retrying in ${formatInterval(o.intervalMs)})\n`);
+        if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
+        continue;
+      }
+      io.stdout(frame(d, g, o, tty, frames));
+      frames++;
+      last = whyExitCode(d, o.failOn);
+      if (!inFlight(d)) return last;
+      if (await sleep(o.intervalMs, abort)) return last;
+    }
+  } finally {
+    stop?.dispose();
+    await source.close();
+  }
+}
+
+function frame(d: Diagnosis, g: GlobalOptions, o: WhyOptions, tty: boolean, index: number): string {
+  if (g.output === 'json') return JSON.stringify(diagnosisDocument(d)) + '\n';
+  if (g.output === 'yaml') return (index > 0 ? '---\n' : '') + renderDocument(diagnosisDocument(d), 'yaml');
+  const body = renderWhy(d, g);
+  if (!tty) return (index > 0 ? '\n' : '') + body;
+  const style = makeStyle(g.color);
+  const header = style.dim(`Every ${formatInterval(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
+  return `${CLEAR}${header}\n\n${body}`;
+}
+
+function formatInterval(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+/** Resolves true when aborted before `ms` elapsed. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(false);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The promise's value, or undefined as soon as `signal` aborts (the work is abandoned). */
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/**
+ * SIGINT/SIGTERM abort the watch instead of killing the process mid-write. The handlers go after
+ * the first signal, so a second Ctrl-C kills the process the default way.
+ */
+function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const ac = new AbortController();
+  const dispose = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const onSignal = () => {
+    dispose();
+    ac.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { signal: ac.signal, dispose };
+}
