@@ -1,0 +1,97 @@
+// `abort`: which migration to cancel, whether cancelling makes sense, and what to warn about.
+// Pure over what was read. Cancelling = deleting the VMIM (facts §6: there is no abort
+// subresource); what that does depends on how far the migration got:
+// - before hand-off (Pending, Scheduling, Scheduled; also the decentralized WaitingForSync /
+//   Synchronizing): the controller marks it Failed at once and deletes the target pod;
+// - after hand-off, before the transfer (PreparingTarget, TargetReady): the abort is only
+//   requested (condition migrationAbortRequested) and takes effect once Running;
+// - Running: virt-handler cancels the libvirt job; abortStatus Aborting → Succeeded | Failed.
+// In post-copy the guest already runs on the target and libvirt does not abort a post-copy job
+// this way (facts §6): refused unless --force. A VMI marked for evacuation gets a new migration
+// from the evacuation controller: warned, with the way to stop it.
+import type { ArgRecord } from '../why/check.js';
+import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
+import { migrationsOfVmi, newestFirst } from '../why/derive.js';
+import { isFinalPhase, stateOf } from '../preflight/progress.js';
+
+export type AbortRefusalCause = 'no-migration' | 'post-copy';
+
+/** Where the migration is, for what deleting it will do. */
+export type AbortStage = 'before-handoff' | 'handed-off' | 'running';
+
+export interface AbortInput {
+  namespace: string;
+  vmi?: VirtualMachineInstance;
+  /** The VM, when NAME was one (its VMI may be gone: its migrations are still found by name). */
+  vmName?: string;
+  /** The VMIM NAME resolved to, when NAME was a VMIM. */
+  named?: VirtualMachineInstanceMigration;
+  /** VMIMs of the namespace (any order). */
+  migrations: readonly VirtualMachineInstanceMigration[];
+  force: boolean;
+}
+
+export interface AbortPlan {
+  vmiName: string;
+  /** The migration to delete (undefined: nothing in flight). */
+  migration?: VirtualMachineInstanceMigration;
+  /** With nothing in flight: the VMI's newest finished migration. */
+  last?: VirtualMachineInstanceMigration;
+  /** This migration's own migrationState (VMI's while it names it, else the VMIM's copy). */
+  state?: MigrationState;
+  stage?: AbortStage;
+  mode?: string;
+  abortStatus?: string;
+  /** deletionTimestamp of a VMIM whose deletion was already requested (nothing more to send). */
+  deletionRequested?: string;
+  refused?: { cause: AbortRefusalCause; args: ArgRecord };
+  /** --force overrode the post-copy refusal. */
+  forcedPostCopy: boolean;
+  /** VMI status.evacuationNodeName: the evacuation controller will create a new migration. */
+  evacuationNode?: string;
+  /** Other unfinished migrations of the VMI that this abort leaves alone. */
+  otherInFlight: VirtualMachineInstanceMigration[];
+}
+
+const BEFORE_HANDOFF: readonly string[] = ['', 'Pending', 'Scheduling', 'Scheduled', 'WaitingForSync', 'Synchronizing'];
+
+export function abortStage(phase: string | undefined): AbortStage {
+  if (BEFORE_HANDOFF.includes(phase ?? '')) return 'before-handoff';
+  return phase === 'Running' ? 'running' : 'handed-off';
+}
+
+export function decideAbort(input: AbortInput): AbortPlan {
+  const vmiName = input.vmi?.metadata.name ?? input.named?.spec?.vmiName ?? input.vmName ?? '';
+  const all = migrationsOfVmi([...input.migrations], input.namespace, vmiName);
+  if (input.named && !all.some((m) => m.metadata.uid === input.named?.metadata.uid)) all.unshift(input.named);
+  const history = newestFirst(all);
+  const inFlight = history.filter((m) => !isFinalPhase(m.status?.phase));
+  // NAME = a VMIM: exactly that one; otherwise the newest unfinished migration of the VMI.
+  const target = input.named ? (isFinalPhase(input.named.status?.phase) ? undefined : input.named) : inFlight[0];
+  const plan: AbortPlan = { vmiName, forcedPostCopy: false, otherInFlight: inFlight.filter((m) => m !== target && m.metadata.uid !== target?.metadata.uid) };
+  const evacuation = input.vmi?.status?.evacuationNodeName;
+  if (evacuation) plan.evacuationNode = evacuation;
+
+  if (!target) {
+    const last = input.named ?? history.find((m) => isFinalPhase(m.status?.phase));
+    if (last) plan.last = last;
+    const args: ArgRecord = { kind: last ? 'finished' : 'never', vmi: vmiName, namespace: input.namespace };
+    if (last) Object.assign(args, { migration: last.metadata.name ?? '', phase: last.status?.phase ?? '' });
+    plan.refused = { cause: 'no-migration', args };
+    return plan;
+  }
+
+  plan.migration = target;
+  const state = stateOf(target, input.vmi);
+  if (state) plan.state = state;
+  plan.stage = abortStage(target.status?.phase);
+  if (state?.mode) plan.mode = state.mode;
+  if (state?.abortStatus) plan.abortStatus = state.abortStatus;
+  if (target.metadata.deletionTimestamp) plan.deletionRequested = target.metadata.deletionTimestamp;
+  if (plan.mode === MIGRATION_MODE_POST_COPY && plan.stage === 'running') {
+    if (input.force) plan.forcedPostCopy = true;
+    else plan.refused = { cause: 'post-copy', args: { kind: 'post-copy', migration: target.metadata.name ?? '', vmi: vmiName, namespace: input.namespace, targetNode: state?.targetNode ?? '' } };
+  }
+  return plan;
+}

@@ -1,0 +1,46 @@
+// What `abort` reads, in one round (plus one GET when NAME was a migration of another name):
+// NAME as a VMIM, a VMI and a VM, and the namespace's migrations for the VMI's history.
+import { SourceError, type ClusterSource } from '../../collect/source.js';
+import type { ResourceId } from '../../kube/resources.js';
+import type { KubeObject, VirtualMachine, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+
+export interface AbortGathered {
+  namespace: string;
+  resolvedAs: 'VirtualMachineInstanceMigration' | 'VirtualMachineInstance' | 'VirtualMachine';
+  named?: VirtualMachineInstanceMigration;
+  vmi?: VirtualMachineInstance;
+  vm?: VirtualMachine;
+  migrations: VirtualMachineInstanceMigration[];
+}
+
+export async function gatherForAbort(source: ClusterSource, namespace: string, name: string): Promise<AbortGathered> {
+  const [named, vmiByName, vmByName, migrations] = await Promise.all([
+    getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name),
+    getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
+    getOptional<VirtualMachine>(source, 'vm', namespace, name),
+    // The history is needed to find the in-flight one: a failed list is fatal here (exit 3).
+    source.list<VirtualMachineInstanceMigration>('vmim', { namespace }),
+  ]);
+  if (named) {
+    const vmiName = named.spec?.vmiName;
+    const vmi = vmiName === name ? vmiByName : vmiName ? await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, vmiName) : undefined;
+    return { namespace, resolvedAs: 'VirtualMachineInstanceMigration', named, ...(vmi ? { vmi } : {}), migrations };
+  }
+  if (vmiByName) return { namespace, resolvedAs: 'VirtualMachineInstance', vmi: vmiByName, ...(vmByName ? { vm: vmByName } : {}), migrations };
+  if (vmByName) return { namespace, resolvedAs: 'VirtualMachine', vm: vmByName, migrations };
+  throw new SourceError(
+    'NotFound',
+    `Error from server (NotFound): no virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines named "${name}" in namespace "${namespace}"`,
+    'virtualmachineinstancemigrations.kubevirt.io',
+    404,
+  );
+}
+
+export async function getOptional<T extends KubeObject>(source: ClusterSource, resource: ResourceId, namespace: string, name: string): Promise<T | undefined> {
+  try {
+    return await source.get<T>(resource, namespace, name);
+  } catch (err) {
+    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
+    throw err;
+  }
+}

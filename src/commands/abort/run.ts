@@ -1,0 +1,153 @@
+// `abort NAME`: read → decide (pure) → DELETE the inspected VMIM with preconditions.uid (never
+// retried) → optionally wait until it is final or gone. Exit codes (contract §3, README "abort"):
+// 0 cancelled (or dry run accepted, or already being cancelled); 1 nothing to abort, refused in
+// post-copy, or the migration completed / libvirt refused the cancel; 3 could not complete: API
+// errors, the migration changed between read and delete (409/404), --timeout, Ctrl-C.
+import type { GlobalOptions } from '../../cli/global-options.js';
+import type { Io } from '../../cli/io.js';
+import { FailureError } from '../../cli/errors.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
+import { SourceError } from '../../collect/source.js';
+import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { decideAbort } from '../../analyze/abort/decide.js';
+import { abortOutcome } from '../../analyze/abort/outcome.js';
+import { abortDocument, type AbortReport } from '../../render/abort-document.js';
+import { renderAbortText } from '../../render/abort-text.js';
+import { renderDocument } from '../../render/document.js';
+import { makeStyle, type Style } from '../../render/style.js';
+import type { WaitOutcome } from '../../render/start-document.js';
+import type { AbortOptions } from './options.js';
+import { gatherForAbort, getOptional } from './gather.js';
+import { openControlSource, type ControlSource } from '../start/control-source.js';
+import { followWithProgress } from '../start/follow.js';
+import { catchInterrupt, deadline } from '../start/interrupt.js';
+
+export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promise<ExitCode> {
+  const style = makeStyle(g.color);
+  const source = await openControlSource(g, io);
+  try {
+    const namespace = g.namespace ?? source.defaultNamespace();
+    const gathered = await gatherForAbort(source, namespace, o.name);
+    const plan = decideAbort({
+      namespace,
+      vmi: gathered.vmi,
+      ...(gathered.vm?.metadata.name ? { vmName: gathered.vm.metadata.name } : {}),
+      named: gathered.named,
+      migrations: gathered.migrations,
+      force: o.force,
+    });
+    const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none' };
+    const vm = gathered.vm?.metadata.name ?? gathered.vmi?.metadata.ownerReferences?.find((r) => r.kind === 'VirtualMachine')?.name;
+    if (vm) report.vm = vm;
+    const doc = () => abortDocument(report);
+    for (const w of doc().warnings) io.stderr(`${style.warn('Warning:')} ${w}\n`);
+
+    const target = plan.migration;
+    if (plan.refused || !target) return emit(report, g, io, style, EXIT_PROBLEM);
+    const name = target.metadata.name ?? '';
+
+    const interrupt = catchInterrupt();
+    try {
+      if (plan.deletionRequested && !o.dryRun) {
+        report.action = 'already-requested';
+      } else {
+        const changed = await remove(source, namespace, target, o.dryRun, vm ?? plan.vmiName);
+        if (changed) {
+          report.changed = changed;
+          io.stderr(`error: migration ${namespace}/${name} changed between read and delete (uid ${target.metadata.uid ?? ''} is gone); nothing was deleted\n`);
+          return emit(report, g, io, style, EXIT_FAILURE);
+        }
+        report.action = o.dryRun ? 'dry-run' : 'deleted';
+      }
+      if (o.dryRun || !o.wait) {
+        if (interrupt.interrupted && !o.dryRun) io.stderr(`Interrupted: the cancel of ${namespace}/${name} was sent and goes on in the cluster\n`);
+        return emit(report, g, io, style, EXIT_OK);
+      }
+      return await waitForEnd(source, report, target, g, o, io, style, interrupt.signal, gathered.vmi);
+    } finally {
+      interrupt.dispose();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * One DELETE with the inspected uid as precondition. 409 (uid precondition failed: the name now
+ * belongs to another object) or 404 (gone): re-read once and report; never loop, never retry.
+ */
+async function remove(
+  source: ControlSource,
+  namespace: string,
+  target: VirtualMachineInstanceMigration,
+  dryRun: boolean,
+  vmName: string,
+): Promise<{ now?: VirtualMachineInstanceMigration } | undefined> {
+  const name = target.metadata.name ?? '';
+  try {
+    await source.delete('vmim', namespace, name, { uid: target.metadata.uid ?? '', dryRun });
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    if (err.kindOf === 'Conflict' || err.kindOf === 'NotFound') {
+      const now = await getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name);
+      return now ? { now } : {};
+    }
+    if (err.kindOf === 'ServerError' || err.kindOf === 'Connection' || err.kindOf === 'Timeout' || err.kindOf === 'InvalidResponse') {
+      throw new FailureError(
+        `${err.message.replace(/^error: /, '')} (the delete was not retried; it may or may not have happened: kubectl vmigrate abort ${vmName} -n ${namespace} --dry-run)`,
+      );
+    }
+    throw err;
+  }
+}
+
+async function waitForEnd(
+  source: ControlSource,
+  report: AbortReport,
+  target: VirtualMachineInstanceMigration,
+  g: GlobalOptions,
+  o: AbortOptions,
+  io: Io,
+  style: Style,
+  interrupted: AbortSignal,
+  vmiBefore: VirtualMachineInstance | undefined,
+): Promise<ExitCode> {
+  const limit = deadline(o.timeoutMs);
+  const { namespace, plan } = report;
+  const name = target.metadata.name ?? '';
+  let followed;
+  try {
+    followed = await followWithProgress(source, {
+      namespace,
+      migration: target,
+      vmiName: plan.vmiName,
+      signal: AbortSignal.any([interrupted, limit.signal]),
+      io,
+      verbose: g.verbose,
+      label: `cancelling ${namespace}/${name}`,
+      ...(vmiBefore ? { vmi: vmiBefore } : {}),
+    });
+  } finally {
+    limit.clear();
+  }
+  const { end } = followed;
+  const outcome: WaitOutcome = end.kind === 'final' ? 'final' : end.kind === 'gone' ? 'gone' : interrupted.aborted ? 'interrupted' : 'timeout';
+  report.wait = { outcome, seconds: followed.seconds };
+  // abortStatus lives on the VMI (≤v1.8 live, v1.9+ once failed); read it once at the end.
+  const vmi = (await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, plan.vmiName).catch(() => undefined)) ?? followed.vmi ?? vmiBefore;
+  report.outcome = abortOutcome(end.migration, end.kind === 'gone', vmi);
+  if (outcome === 'interrupted' || outcome === 'timeout') {
+    const why = outcome === 'timeout' ? `error: timed out after ${o.timeoutMs / 1000}s waiting for` : 'Interrupted: stopped waiting for';
+    io.stderr(`${why} the cancel of ${namespace}/${name} (phase ${end.migration.status?.phase || 'Pending'}); it goes on in the cluster\n`);
+    return emit(report, g, io, style, EXIT_FAILURE);
+  }
+  return emit(report, g, io, style, report.outcome.kind === 'aborted' ? EXIT_OK : EXIT_PROBLEM);
+}
+
+function emit(report: AbortReport, g: GlobalOptions, io: Io, style: Style, code: ExitCode): ExitCode {
+  const doc = abortDocument(report);
+  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(doc, g.output));
+  else io.stdout(renderAbortText(doc, style));
+  return code;
+}

@@ -1,0 +1,72 @@
+// `start` flags, validated and typed before any I/O (exit 2 on a bad value).
+import { UsageError } from '../../cli/errors.js';
+import { validateName } from '../../cli/global-options.js';
+import { parseDuration } from '../../cli/duration.js';
+
+export interface StartOptions {
+  name: string;
+  dryRun: boolean;
+  wait: boolean;
+  /** With --wait; 0 = no limit. Milliseconds. */
+  timeoutMs: number;
+  /** `--node-selector k=v[,k=v]` (repeatable), merged; later keys win. */
+  nodeSelector: Record<string, string>;
+  force: boolean;
+}
+
+export interface RawStartOptions {
+  dryRun?: boolean;
+  wait?: boolean;
+  timeout?: string;
+  nodeSelector?: string[];
+  force?: boolean;
+}
+
+export function parseStartOptions(name: string, raw: RawStartOptions): StartOptions {
+  validateName('name', name);
+  const follow = parseFollowFlags(raw);
+  const nodeSelector: Record<string, string> = {};
+  for (const value of raw.nodeSelector ?? []) Object.assign(nodeSelector, parseNodeSelector(value));
+  return { name, ...follow, nodeSelector, force: Boolean(raw.force) };
+}
+
+/** --dry-run, --wait, --timeout: shared by start and abort. */
+export function parseFollowFlags(raw: { dryRun?: boolean; wait?: boolean; timeout?: string }): { dryRun: boolean; wait: boolean; timeoutMs: number } {
+  const dryRun = Boolean(raw.dryRun);
+  const wait = Boolean(raw.wait);
+  if (dryRun && wait) throw new UsageError('--wait cannot be combined with --dry-run: a dry run creates nothing to wait for');
+  if (raw.timeout !== undefined && !wait) throw new UsageError('--timeout only applies with --wait');
+  const timeoutMs = raw.timeout === undefined ? 0 : parseDuration('--timeout', raw.timeout);
+  return { dryRun, wait, timeoutMs };
+}
+
+// Label keys and values as the API server validates them (a prefix is a DNS subdomain).
+const NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+const PREFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+function validLabelKey(key: string): boolean {
+  const slash = key.lastIndexOf('/');
+  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
+  const name = slash >= 0 ? key.slice(slash + 1) : key;
+  if (prefix !== undefined && (prefix.length === 0 || prefix.length > 253 || !PREFIX.test(prefix))) return false;
+  return name.length > 0 && name.length <= 63 && NAME_PART.test(name);
+}
+
+function validLabelValue(value: string): boolean {
+  return value === '' || (value.length <= 63 && NAME_PART.test(value));
+}
+
+/** `k=v[,k=v]`, as virtctl's --addedNodeSelector takes it. */
+export function parseNodeSelector(value: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of value.split(',')) {
+    const eq = part.indexOf('=');
+    const key = eq >= 0 ? part.slice(0, eq).trim() : '';
+    const val = eq >= 0 ? part.slice(eq + 1).trim() : '';
+    if (eq < 0 || !validLabelKey(key) || !validLabelValue(val)) {
+      throw new UsageError(`invalid argument "${value}" for "--node-selector" flag: use key=value[,key=value] with valid label keys and values, e.g. topology.kubernetes.io/zone=zone-b`);
+    }
+    out[key] = val;
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// `start -o json|yaml`: the contract's MigrationStart (§4.3): `preflight` is a MigratabilityReport
+// item plus the capacity checks, `migration` what was created (null when nothing was), `dryRun`,
+// `refused` when pre-flight or the server said no. Additive fields are listed in the README.
+import type { Diagnosis } from '../analyze/why/diagnose.js';
+import type { Preflight, PreflightCheck, StartCause } from '../analyze/preflight/preflight.js';
+import type { GatherError } from '../collect/gather.js';
+import type { EvidenceRef } from '../analyze/findings.js';
+import { API_VERSION, migratabilityDocument, type MigratabilityReportDoc } from './migratability-document.js';
+import { diagnosisDocument } from './why-document.js';
+import { placementReasonText } from './why-placement.js';
+import { preflightCheckText, refusalText } from './start-text.js';
+
+/** How a --wait ended: final phase, deleted before that, the --timeout, or Ctrl-C. */
+export type WaitOutcome = 'final' | 'gone' | 'timeout' | 'interrupted';
+
+export interface StartReport {
+  namespace: string;
+  vmi: string;
+  vm?: string;
+  preflight: Preflight;
+  /** What the server answered to the create (dry run included); undefined = nothing was sent or created. */
+  migration?: { name: string; uid: string; phase: string };
+  dryRun: boolean;
+  /** The server refused the create (admission webhook): the cause and its verbatim message. */
+  serverRefusal?: { cause: StartCause; message: string };
+  wait?: { outcome: WaitOutcome; seconds: number };
+  /** `why` on the migration at the end of --wait (final or timed out). */
+  diagnosis?: Diagnosis;
+  errors: GatherError[];
+}
+
+export interface CapacityCheckDoc {
+  id: string;
+  title: string;
+  status: string;
+  summary: string;
+  cause?: string;
+  hint?: string;
+  evidence: EvidenceRef[];
+  missing?: string;
+}
+
+type ItemDoc = MigratabilityReportDoc['items'][number];
+
+export interface MigrationStartDoc {
+  apiVersion: typeof API_VERSION;
+  kind: 'MigrationStart';
+  target: { namespace: string; vmi: string; vm?: string };
+  preflight: ItemDoc & {
+    capacity: CapacityCheckDoc[];
+    placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
+    nodeSelector?: { requested: Record<string, string>; overridden: string[] };
+  };
+  migration: { name: string; uid: string; phase: string } | null;
+  dryRun: boolean;
+  refused?: { cause: string; summary: string; hint?: string };
+  forced?: { cause: string; summary: string }[];
+  wait?: { outcome: WaitOutcome; seconds: number };
+  verdict?: { status: string; cause: string; summary: string; hint: string; check?: string };
+  errors: { resource: string; message: string }[];
+}
+
+export function startDocument(r: StartReport): MigrationStartDoc {
+  const pf = r.preflight;
+  // Exactly check-migratable's item for this VM, from the evaluation the pre-flight made.
+  const base = migratabilityDocument({ items: [{ subject: pf.subject, evaluation: pf.evaluation }], errors: [] }).items[0]!;
+  const capacity = pf.checks.map(capacityDoc);
+  const doc: MigrationStartDoc = {
+    apiVersion: API_VERSION,
+    kind: 'MigrationStart',
+    target: { namespace: r.namespace, vmi: r.vmi, ...(r.vm ? { vm: r.vm } : {}) },
+    preflight: {
+      ...base,
+      capacity,
+      ...(pf.placement
+        ? {
+            placement: {
+              ...(pf.placement.pod ? { pod: pf.placement.pod } : {}),
+              nodeSelector: pf.placement.nodeSelector,
+              nodes: pf.placement.nodes.map((n) => ({ name: n.name, fits: n.fits, reasons: n.reasons.map(placementReasonText) })),
+            },
+          }
+        : {}),
+      ...(pf.nodeSelector ? { nodeSelector: pf.nodeSelector } : {}),
+    },
+    migration: r.migration ?? null,
+    dryRun: r.dryRun,
+  } as MigrationStartDoc;
+  if (r.serverRefusal) {
+    doc.refused = { cause: r.serverRefusal.cause, summary: `the API server refused the migration: ${r.serverRefusal.message}` };
+  } else if (pf.refused) {
+    doc.refused = refusalText(pf.refused, pf, capacity);
+  }
+  if (pf.forced.length > 0) doc.forced = pf.forced.map((f) => ({ cause: f.cause, summary: refusalText(f, pf, capacity).summary }));
+  if (r.wait) doc.wait = r.wait;
+  if (r.diagnosis) doc.verdict = diagnosisDocument(r.diagnosis).verdict;
+  else if (r.wait?.outcome === 'gone' && r.migration) {
+    doc.verdict = {
+      status: 'failed',
+      cause: 'aborted',
+      summary: `Migration ${r.migration.name} was deleted before it finished (phase ${r.migration.phase || 'Pending'} when last seen): it was cancelled.`,
+      hint: `see what happened to the VMI: kubectl vmigrate why ${r.vmi} -n ${r.namespace}`,
+    };
+  }
+  doc.errors = r.errors;
+  return doc;
+}
+
+function capacityDoc(c: PreflightCheck): CapacityCheckDoc {
+  const t = preflightCheckText(c);
+  return {
+    id: c.id,
+    title: t.title,
+    status: c.status,
+    summary: t.summary,
+    ...(c.cause ? { cause: c.cause } : {}),
+    ...(t.hint && (c.status === 'fail' || c.status === 'warn') ? { hint: t.hint } : {}),
+    evidence: c.evidence,
+    ...(c.missing ? { missing: c.missing } : {}),
+  };
+}

@@ -1,0 +1,263 @@
+// The prose of `start`: each pre-flight check's title, summary and fix, the refusal, the
+// progress line of --wait, and the whole result for a person (table/wide output). Where a why
+// check's own sentence already fits a planned migration (VMI running, active pods, quota
+// headroom, free slots) it is reused, so both commands say the same thing the same way.
+import type { ArgRecord, CheckResult } from '../analyze/why/check.js';
+import type { Preflight, PreflightCheck, Refusal } from '../analyze/preflight/preflight.js';
+import type { FollowStatus } from '../analyze/preflight/progress.js';
+import { CHECK_TEXT } from './why-text/index.js';
+import { ruleHint, ruleMessage } from './migratability-text.js';
+import type { CapacityCheckDoc, MigrationStartDoc } from './start-document.js';
+import { renderTable } from './table.js';
+import type { Style } from './style.js';
+import { formatSeconds } from './why-checklist.js';
+
+export interface PreflightText {
+  title: string;
+  summary: string;
+  hint?: string;
+}
+
+const asResult = (c: PreflightCheck): CheckResult => ({ id: c.id as CheckResult['id'], status: c.status, args: c.args, evidence: c.evidence, ...(c.missing ? { missing: c.missing } : {}) });
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+function joinShort(names: string[], max = 6): string {
+  return names.length > max ? `${names.slice(0, max).join(', ')}, +${names.length - max} more` : names.join(', ');
+}
+
+export function preflightCheckText(c: PreflightCheck): PreflightText {
+  const a = c.args;
+  const ns = str(a.namespace);
+  switch (c.id) {
+    case 'vmi-running':
+    case 'active-pods':
+    case 'resource-quota': {
+      const t = CHECK_TEXT[c.id];
+      const r = asResult(c);
+      const hint = c.status === 'fail' || c.status === 'warn' ? t.hint(r) : undefined;
+      const summary = c.status === 'unknown' && c.missing ? `${t.summary(r)} (${c.missing})` : t.summary(r);
+      return { title: t.title, summary, ...(hint ? { hint } : {}) };
+    }
+    case 'migration-conflict': {
+      const title = 'No other migration in flight';
+      const o = a.other as ArgRecord | undefined;
+      if (c.status === 'fail' && o) {
+        const name = str(o.name);
+        return {
+          title,
+          summary: `Migration ${name} (${str(o.phase) || 'Pending'}, uid ${str(o.uid)}) is already in flight for this VMI: KubeVirt runs one migration per VMI and refuses a second.`,
+          hint: `wait for it (kubectl vmigrate why ${name} -n ${ns}) or cancel it (kubectl vmigrate abort ${name} -n ${ns}), then start again`,
+        };
+      }
+      if (c.status === 'unknown') return { title, summary: `Other migrations of the VMI could not be read${c.missing ? ` (${c.missing})` : ''}.` };
+      return { title, summary: 'No other migration of this VMI is in flight.' };
+    }
+    case 'node-selector': {
+      const title = '--node-selector supported';
+      const sel = list(a.selector).join(', ');
+      const over = list(a.overridden);
+      const overText = over.length > 0 ? ` The VM's own nodeSelector sets ${over.join(', ')} to another value and wins (KubeVirt: the added selector can only restrict).` : '';
+      if (a.kind === 'unsupported') {
+        return {
+          title,
+          summary: `--node-selector needs KubeVirt v1.6 or later (spec.addedNodeSelector); this cluster runs ${str(a.version)}, which would create the migration without it.`,
+          hint: 'migrate without --node-selector, or constrain the VM itself (spec.template.spec.nodeSelector) before migrating',
+        };
+      }
+      if (a.kind === 'version-unknown') {
+        return {
+          title,
+          summary: `The KubeVirt version could not be read${c.missing ? ` (${c.missing})` : ''}: --node-selector (${sel}) only works from v1.6; older versions drop it silently.${overText}`,
+          hint: 'check the version first: kubectl get kubevirt -A -o jsonpath={.items[0].status.observedKubeVirtVersion}',
+        };
+      }
+      return { title, summary: `The target is restricted to nodes with ${sel} (KubeVirt ${str(a.version)}).${overText}` };
+    }
+    case 'migration-slots': {
+      const title = 'Migration slot free';
+      if (a.kind === 'full') {
+        const what =
+          a.scope === 'cluster'
+            ? `${str(a.running)}/${str(a.limit)} migrations run cluster-wide (parallelMigrationsPerCluster)`
+            : `${str(a.running)}/${str(a.limit)} outbound migrations leave source node ${str(a.node)} (parallelOutboundMigrationsPerNode)`;
+        const field = a.scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
+        const assumed = a.limitAssumed ? '; the limit is the KubeVirt default (the KubeVirt CR could not be read)' : '';
+        return {
+          title,
+          summary: `No migration slot is free: ${what}: ${joinShort(list(a.runningMigrations))}${assumed}. A new migration would wait in Pending, with no event saying why.`,
+          hint: `start it when one of them has finished, or raise ${field} in the KubeVirt CR (spec.configuration.migrations); --force creates it now and it queues`,
+        };
+      }
+      const t = CHECK_TEXT['migration-slots'];
+      const summary = c.status === 'unknown' ? `Running migrations could not be counted${c.missing ? ` (${c.missing})` : ''}.` : t.summary(asResult(c));
+      return { title, summary };
+    }
+    case 'target-placement':
+      return placementText(c);
+  }
+}
+
+const PLACEMENT_CAUSE: Record<string, { what: string; hint: string }> = {
+  'target-unschedulable-node-selector': {
+    what: 'its nodeSelector / required node affinity matches no other node',
+    hint: 'relax the VM\'s nodeSelector or affinity (or --node-selector), or label another node to match',
+  },
+  'target-unschedulable-cpu': {
+    what: 'no other node offers the CPU model and features it requires',
+    hint: 'add a node with the same CPU model, or give the VM a CPU model every node offers (spec.template.spec.domain.cpu.model)',
+  },
+  'target-unschedulable-resources': {
+    what: 'no other node has the free cpu, memory or devices a second launcher pod needs',
+    hint: 'free capacity on another node (or add one): the target pod needs as much as the source pod',
+  },
+  'target-unschedulable-taints': {
+    what: 'every other node is cordoned, NotReady or tainted against it',
+    hint: 'uncordon a node (kubectl uncordon NODE) or add the matching toleration to the VM',
+  },
+  'target-unschedulable-anti-affinity': {
+    what: 'pod (anti-)affinity leaves no node: the target cannot share a node with the source',
+    hint: 'live migration needs a second node the VM may run on',
+  },
+  'target-unschedulable-storage': {
+    what: 'its volumes cannot be reached from any other node',
+    hint: 'move the disks to storage every node reaches (RWX, no node affinity)',
+  },
+};
+
+function placementText(c: PreflightCheck): PreflightText {
+  const title = 'A node other than the source fits the target pod';
+  const a = c.args;
+  if (c.status === 'unknown') return { title, summary: `Target placement could not be judged${c.missing ? `: ${c.missing}` : ''}.` };
+  if (a.kind === 'fits') {
+    const fitting = list(a.fitting);
+    return { title, summary: `${fitting.length} of ${str(a.candidates)} other nodes fit the target pod: ${joinShort(fitting)}${a.storageUnknown ? ` (volume reachability not checked: ${str(a.storageUnknown)})` : ''}.` };
+  }
+  const cause = PLACEMENT_CAUSE[str(a.cause)];
+  const candidates = Number(a.candidates ?? 0);
+  const what = candidates === 0 ? 'there is no other node' : cause?.what ?? 'no other node fits';
+  return {
+    title,
+    summary: `No node other than the source can take the target pod: ${what} (${candidates} candidate node${candidates === 1 ? '' : 's'}, see the placement).`,
+    ...(cause ? { hint: cause.hint } : {}),
+  };
+}
+
+/** `refused` / `forced[]`: the cause, one sentence and the fix. */
+export function refusalText(r: Refusal, pf: Preflight, capacity: readonly CapacityCheckDoc[]): { cause: string; summary: string; hint?: string } {
+  if (r.from === 'migratability') {
+    const blockers = pf.evaluation.findings.filter((f) => f.severity === 'blocker');
+    const rules = [...new Set(blockers.map((f) => f.rule))];
+    const first = blockers[0];
+    const summary = `${blockers.length} blocker${blockers.length === 1 ? '' : 's'} (${rules.join(', ')})${first ? `: ${ruleMessage(first)}` : ''}`;
+    const hint = first ? ruleHint(first) : undefined;
+    return { cause: r.cause, summary, ...(hint ? { hint } : {}) };
+  }
+  const c = capacity.find((x) => x.id === r.from);
+  return { cause: r.cause, summary: c?.summary ?? r.cause, ...(c?.hint ? { hint: c.hint } : {}) };
+}
+
+// ---- --wait progress line ----
+
+/** `migrating prod/db-primary: Running 42%, PreCopy, node-2 → node-1 (35s)`. */
+export function renderFollowLine(label: string, s: FollowStatus): string {
+  const parts = [s.phase || 'Pending'];
+  if (s.percent !== undefined) parts[0] += ` ${Math.floor(s.percent)}%`;
+  if (s.mode) parts.push(s.mode);
+  if (s.sourceNode && s.targetNode) parts.push(`${s.sourceNode} → ${s.targetNode}`);
+  if (s.deleting) parts.push('deletion requested');
+  if (s.abortStatus) parts.push(`abortStatus ${s.abortStatus}`);
+  return `${label}: ${parts.join(', ')} (${formatSeconds(s.seconds)})`;
+}
+
+// ---- the result for a person ----
+
+const MARKS: Record<string, (s: Style) => string> = {
+  pass: (s) => s.ok('✔'),
+  fail: (s) => s.bad('✖'),
+  warn: (s) => s.warn('!'),
+  info: (s) => s.info('i'),
+  skip: (s) => s.dim('-'),
+  unknown: (s) => s.warn('?'),
+};
+
+export function renderStartText(doc: MigrationStartDoc, style: Style, wide: boolean): string {
+  const { target, preflight: pf } = doc;
+  const lines: string[] = [];
+  const subject = `${target.namespace}/${target.vmi}`;
+  const where = `${pf.kind}${pf.node ? ` on ${pf.node}` : ''}`;
+  const verdict = doc.refused && !doc.migration ? style.bad('REFUSED') : doc.forced ? style.warn('FORCED') : style.ok('PASSED');
+  lines.push(`${style.bold(subject)} (${where}): pre-flight ${verdict}${doc.refused && !doc.migration ? ` ${style.bold(doc.refused.cause)}` : ''}`);
+  if (doc.refused) {
+    lines.push(`  ${doc.refused.summary}`);
+    if (doc.refused.hint) lines.push(`  ${style.dim('fix:')} ${doc.refused.hint}`);
+  }
+  for (const f of doc.forced ?? []) lines.push(`  ${style.warn('!')} --force overrides ${style.bold(f.cause)}: ${f.summary}`);
+
+  lines.push('', style.bold(`Migratability: ${pf.verdict}`));
+  for (const f of pf.findings) {
+    if (f.severity === 'info' && !wide) continue;
+    const mark = f.severity === 'blocker' ? style.bad('✖') : f.severity === 'warning' ? style.warn('!') : style.info('i');
+    lines.push(`  ${mark} ${f.rule}: ${f.message}`);
+    if (f.hint && f.severity === 'blocker' && wide) lines.push(`      ${style.dim('fix:')} ${f.hint}`);
+  }
+  if (!pf.findings.some((f) => f.severity !== 'info')) lines.push(`  ${style.ok('✔')} no rule found a reason it cannot migrate`);
+  const unknown = [...new Set(pf.unknown.map((u) => u.rule))];
+  if (unknown.length > 0) lines.push(`  ${style.warn('?')} not evaluated: ${unknown.join(', ')}`);
+  if (pf.kubevirt.liveMigratable !== 'Unknown') {
+    lines.push(`  ${style.dim(`KubeVirt says: LiveMigratable=${pf.kubevirt.liveMigratable}${pf.kubevirt.reason ? ` ${pf.kubevirt.reason}` : ''}`)}`);
+  }
+
+  lines.push('', style.bold('Checks:'));
+  for (const c of pf.capacity) {
+    if (!wide && c.status === 'skip') continue;
+    lines.push(`  ${(MARKS[c.status] ?? MARKS.info!)(style)} ${c.title}: ${c.summary}`);
+    if (c.hint && c.status !== 'pass' && c.cause !== doc.refused?.cause) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
+  }
+  const blockedPlacement = pf.capacity.some((c) => c.id === 'target-placement' && c.status === 'fail');
+  if (pf.placement && pf.placement.nodes.length > 0 && (wide || blockedPlacement)) {
+    lines.push('', style.bold('Placement of the target pod:'));
+    const rows = pf.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);
+    lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows)));
+  }
+
+  lines.push('');
+  const m = doc.migration;
+  if (!m) {
+    lines.push(doc.refused ? 'Nothing was created.' : 'No migration was created.');
+  } else if (doc.dryRun) {
+    lines.push(`Dry run: the API server accepted migration ${target.namespace}/${m.name || '(generated name)'}; nothing was created.`);
+  } else {
+    lines.push(`Created migration ${style.bold(`${target.namespace}/${m.name}`)} (uid ${m.uid}).`);
+    if (!doc.wait) {
+      lines.push(`  follow: kubectl vmigrate why ${m.name} -n ${target.namespace}`);
+      lines.push(`  cancel: kubectl vmigrate abort ${m.name} -n ${target.namespace}`);
+    }
+  }
+  if (doc.wait && m) {
+    const how: Record<string, string> = {
+      final: `ended ${m.phase}`,
+      gone: 'was deleted before it finished',
+      timeout: `is still ${m.phase || 'Pending'}: stopped waiting at --timeout`,
+      interrupted: `is still ${m.phase || 'Pending'}: stopped waiting (interrupted); it continues in the cluster`,
+    };
+    lines.push(`After ${formatSeconds(doc.wait.seconds)} the migration ${how[doc.wait.outcome] ?? doc.wait.outcome}.`);
+  }
+  if (doc.verdict) {
+    lines.push(`${badge(doc.verdict.status, style)} ${style.bold(doc.verdict.cause)}: ${doc.verdict.summary}`);
+    if (doc.verdict.hint) lines.push(`  ${style.dim('fix:')} ${doc.verdict.hint}`);
+  }
+  for (const e of doc.errors) lines.push(`${style.warn('Warning:')} ${e.resource}: ${e.message}`);
+  return lines.join('\n').replace(/\n+$/, '') + '\n';
+}
+
+function badge(status: string, style: Style): string {
+  const label = status.toUpperCase();
+  if (status === 'succeeded' || status === 'progressing' || status === 'idle') return style.ok(label);
+  if (status === 'at-risk' || status === 'unknown') return style.warn(label);
+  return style.bad(label);
+}
+
+function indent(table: string): string {
+  return table.replace(/\n$/, '').split('\n').map((l) => '  ' + l).join('\n');
+}
