@@ -24,5 +24,8 @@ await build({
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   // Optional native accelerators of ws/node-fetch: absent is fine, bundling them is not.
   external: ['bufferutil', 'utf-8-validate', 'encoding'],
+  // node-fetch's URL code requires the `punycode` built-in, deprecated since Node 21 (DEP0040
+  // on every live command on Node 22/24): bundle the userland package of the same name instead.
+  alias: { punycode: 'punycode/punycode.js' },
   logLevel: 'warning',
 });

@@ -8,7 +8,11 @@ import { processIo, type Io } from './io.js';
 import type { CommandEnv } from './commands/define.js';
 import { registerWhy } from './commands/why.js';
 import { registerCheckMigratable } from './commands/check-migratable.js';
+import { registerStart } from './commands/start.js';
+import { registerAbort } from './commands/abort.js';
 import { registerList } from './commands/list.js';
+import { registerCompletion, runComplete } from './commands/completion.js';
+import { COMPLETE_COMMAND } from './completion/complete.js';
 
 declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
@@ -18,6 +22,8 @@ export async function main(argv: string[], io: Io): Promise<ExitCode> {
   let exitCode: ExitCode = EXIT_OK;
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const program = buildProgram(argv, io, (code) => (exitCode = code));
+  // Completion words are a partial command line: commander must not parse them.
+  if (argv[2] === COMPLETE_COMMAND) return runComplete(program, argv.slice(3), io);
   try {
     await program.parseAsync(argv);
   } catch (err) {
@@ -60,6 +66,9 @@ function buildProgram(argv: string[], io: Io, setExit: (code: ExitCode) => void)
   const env: CommandEnv = { program, io, setExit };
   registerWhy(env);
   registerCheckMigratable(env);
+  registerStart(env);
+  registerAbort(env);
   registerList(env);
+  registerCompletion(env);
   return program;
 }

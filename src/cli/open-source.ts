@@ -1,6 +1,7 @@
 import type { ClusterSource, MutableClusterSource } from '../collect/source.js';
 import type { GlobalOptions } from './global-options.js';
 import type { Io } from './io.js';
+import { startSpinner } from '../render/spinner.js';
 
 /**
  * The snapshot (--from) or the live cluster. The live source, and with it
@@ -28,12 +29,18 @@ export async function openLive(opts: GlobalOptions, io: Io): Promise<MutableClus
   });
 }
 
-/** Open the source, run `fn`, always release the source. */
+/** Open the source, run `fn`, always release the source. A live read shows a spinner on a TTY. */
 export async function withSource<T>(opts: GlobalOptions, io: Io, fn: (source: ClusterSource) => Promise<T>): Promise<T> {
-  const source = await openSource(opts, io);
+  // -v writes request lines to stderr, which a spinner would overdraw.
+  const spinner = opts.from === undefined && !opts.verbose ? startSpinner(io, 'Reading the cluster', { color: opts.color }) : undefined;
   try {
-    return await fn(source);
+    const source = await openSource(opts, io);
+    try {
+      return await fn(source);
+    } finally {
+      await source.close();
+    }
   } finally {
-    await source.close();
+    spinner?.stop();
   }
 }

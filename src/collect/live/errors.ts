@@ -176,7 +176,10 @@ export function errorFromTransport(err: unknown, op: Operation, server: URL): So
     return make('Connection', `Unable to connect to the server: dial tcp: lookup ${server.hostname}: no such host`);
   }
   if (TLS_VERIFY_CODES.has(code)) {
-    return make('Connection', `Unable to connect to the server: tls: failed to verify certificate: x509: ${detail}`);
+    // Node.js 22.15+/24 append a hint about its own --use-system-ca flag: not a kubectl user's fix
+    // (the kubeconfig's certificate-authority is), and the message must not depend on the runtime.
+    const reason = detail.replace(/; if the root CA is installed locally, try running Node\.js with --use-system-ca$/, '');
+    return make('Connection', `Unable to connect to the server: tls: failed to verify certificate: x509: ${reason}`);
   }
   if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/.test(detail)) {
     return make('Connection', 'Unable to connect to the server: http: server gave HTTP response to HTTPS client');
