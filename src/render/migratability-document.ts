@@ -26,32 +26,67 @@ export interface MigratabilityReportDoc {
   errors: { resource: string; message: string }[];
 }
 
+type ItemDoc = MigratabilityReportDoc['items'][number];
+
 export function migratabilityDocument(a: MigratabilityAnalysis): MigratabilityReportDoc {
+  return { ...documentShell(a), items: a.items.map(itemDocument), errors: a.errors };
+}
+
+/** Everything but `items`, in document key order (with `items` where it belongs). */
+function documentShell(a: MigratabilityAnalysis): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
   const summary: MigratabilityReportDoc['summary'] = summarize(a);
   if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...drainCounts(a) };
+  return { apiVersion: API_VERSION, kind: 'MigratabilityReport', summary };
+}
+
+function itemDocument({ subject, evaluation, drain }: MigratabilityAnalysis['items'][number]): ItemDoc {
   return {
-    apiVersion: API_VERSION,
-    kind: 'MigratabilityReport',
-    summary,
-    items: a.items.map(({ subject, evaluation, drain }) => ({
-      namespace: subject.namespace,
-      name: subject.name,
-      kind: subject.kind,
-      ...(subject.node ? { node: subject.node } : {}),
-      verdict: evaluation.verdict,
-      findings: evaluation.findings.map((f) => ({
-        rule: f.rule,
-        severity: f.severity,
-        message: ruleMessage(f),
-        ...(f.path ? { path: f.path } : {}),
-        hint: ruleHint(f),
-        evidence: f.evidence,
-      })),
-      unknown: evaluation.unknown,
-      kubevirt: evaluation.kubevirt,
-      agreesWithKubeVirt: evaluation.agreesWithKubeVirt,
-      ...(drain ? { drain } : {}),
+    namespace: subject.namespace,
+    name: subject.name,
+    kind: subject.kind,
+    ...(subject.node ? { node: subject.node } : {}),
+    verdict: evaluation.verdict,
+    findings: evaluation.findings.map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      message: ruleMessage(f),
+      ...(f.path ? { path: f.path } : {}),
+      hint: ruleHint(f),
+      evidence: f.evidence,
     })),
-    errors: a.errors,
+    unknown: evaluation.unknown,
+    kubevirt: evaluation.kubevirt,
+    agreesWithKubeVirt: evaluation.agreesWithKubeVirt,
+    ...(drain ? { drain } : {}),
   };
+}
+
+/**
+ * `-o json`: exactly `renderDocument(migratabilityDocument(a), 'json')`, handed to `write` in
+ * pieces of about `chunkChars` characters. Each item is built, serialised and dropped in turn, so
+ * a report on 10,000 VMs never holds the whole document, nor the whole text, in memory at once.
+ */
+export function writeMigratabilityJson(a: MigratabilityAnalysis, write: (text: string) => void, chunkChars = 1 << 20): void {
+  // The document without its items, with a placeholder where they go. `summary` (numbers and a
+  // node name) comes before it and cannot contain the placeholder, so the first match is it.
+  const placeholder = '\u0000items\u0000';
+  const shell = JSON.stringify({ ...documentShell(a), items: placeholder, errors: a.errors }, null, 2);
+  const at = shell.indexOf(`\n  "items": ${JSON.stringify(placeholder)}`) + '\n  "items": '.length;
+  const head = shell.slice(0, at);
+  const tail = shell.slice(at + JSON.stringify(placeholder).length) + '\n';
+  if (a.items.length === 0) {
+    write(`${head}[]${tail}`);
+    return;
+  }
+  // An array element at depth 1 of a 2-space JSON document: its own 2-space text, every line
+  // indented by 4 (strings never hold a raw newline: JSON escapes it).
+  let text = `${head}[\n`;
+  a.items.forEach((item, i) => {
+    text += `    ${JSON.stringify(itemDocument(item), null, 2).replaceAll('\n', '\n    ')}${i < a.items.length - 1 ? ',' : ''}\n`;
+    if (text.length >= chunkChars) {
+      write(text);
+      text = '';
+    }
+  });
+  write(`${text}  ]${tail}`);
 }

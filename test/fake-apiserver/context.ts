@@ -29,6 +29,8 @@ export interface ApiContext {
   watchFault?: FaultSpec;
   trackWatch(w: OpenWatch): void;
   send(status: number, body: unknown): void;
+  /** `send` for a body already serialised as JSON. */
+  sendJsonText(status: number, text: string): void;
   sendText(status: number, text: string): void;
   sendStatus(s: KubeStatus): void;
 }

@@ -332,6 +332,7 @@ export class FakeApiServer {
         });
       },
       send: (status, b) => sendJson(res, status, b, shaping.truncate),
+      sendJsonText: (status, text) => sendBody(res, status, 'application/json', text, shaping.truncate),
       sendText: (status, text) => sendBody(res, status, 'text/plain', text, shaping.truncate),
       sendStatus: (s) => sendJson(res, s.code, s, shaping.truncate),
     };

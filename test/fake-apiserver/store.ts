@@ -54,6 +54,8 @@ export function requireResource(idOrPlural: string): ResourceType {
 
 export class ObjectStore {
   private readonly data = new Map<ResourceId, Map<string, AnyObject>>();
+  /** Keys of each bucket in etcd order, built on demand; dropped when a key is added or removed. */
+  private readonly sortedKeys = new Map<ResourceId, string[]>();
   private readonly listeners = new Set<Listener>();
   private readonly history: StoreEvent[] = [];
   private rv = 0;
@@ -91,6 +93,54 @@ export class ObjectStore {
       out.push({ key, object: structuredClone(o) });
     }
     return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /**
+   * One page of a list in etcd key order, without cloning or sorting the whole collection for
+   * every page (quadratic on a large paged list). Objects with key >= `start` (all when
+   * undefined), in `namespace` (all when undefined), that pass `match`; the first `limit` of them
+   * (0 = all), plus how many matched in all. The objects are the stored ones, not copies: read
+   * them (serialise them), never change them. A stored object is never changed in place either
+   * (an update stores a new one), so it can key a cache of its serialisation.
+   */
+  listPage(
+    r: ResourceType,
+    namespace: string | undefined,
+    start: string | undefined,
+    limit: number,
+    match: (o: AnyObject) => boolean,
+  ): { page: { key: string; object: AnyObject }[]; matched: number } {
+    const bucket = this.bucket(r);
+    const keys = this.keysInOrder(r);
+    let i = 0;
+    if (start !== undefined) {
+      let hi = keys.length;
+      while (i < hi) {
+        const mid = (i + hi) >>> 1;
+        if (keys[mid]! < start) i = mid + 1;
+        else hi = mid;
+      }
+    }
+    const page: { key: string; object: AnyObject }[] = [];
+    let matched = 0;
+    for (; i < keys.length; i++) {
+      const key = keys[i]!;
+      const o = bucket.get(key)!;
+      if (namespace !== undefined && r.namespaced && o.metadata.namespace !== namespace) continue;
+      if (!match(o)) continue;
+      matched++;
+      if (limit === 0 || page.length < limit) page.push({ key, object: o });
+    }
+    return { page, matched };
+  }
+
+  private keysInOrder(r: ResourceType): string[] {
+    let keys = this.sortedKeys.get(r.id);
+    if (!keys) {
+      keys = [...this.bucket(r).keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      this.sortedKeys.set(r.id, keys);
+    }
+    return keys;
   }
 
   /** A fresh generateName suffix that is deterministic for a given sequence of creates. */
@@ -133,6 +183,7 @@ export class ObjectStore {
     const key = objectKey(r.namespaced ? obj.metadata.namespace : undefined, name);
     const existing = this.bucket(r).get(key);
     const stored = this.stamp(r, obj, existing, opts.freshUid ?? false);
+    if (!existing) this.sortedKeys.delete(r.id);
     this.bucket(r).set(key, stored);
     this.emit(existing ? { type: 'MODIFIED', resource: r, object: stored, previous: existing, rv: this.rv } : { type: 'ADDED', resource: r, object: stored, rv: this.rv });
     return structuredClone(stored);
@@ -144,6 +195,7 @@ export class ObjectStore {
     const existing = this.bucket(r).get(key);
     if (!existing) return undefined;
     this.bucket(r).delete(key);
+    this.sortedKeys.delete(r.id);
     const last = structuredClone(existing);
     last.metadata.resourceVersion = String(++this.rv);
     this.emit({ type: 'DELETED', resource: r, object: last, rv: this.rv });
@@ -153,6 +205,7 @@ export class ObjectStore {
   /** Drop every object (no events); the resourceVersion keeps counting. */
   clear(): void {
     for (const m of this.data.values()) m.clear();
+    this.sortedKeys.clear();
     this.history.length = 0;
   }
 

@@ -70,6 +70,29 @@ describe('list', () => {
     expect(await source.list('node')).toEqual([{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } }]);
   });
 
+  it('decodes a body whose multi-byte characters are split across chunks', async () => {
+    const { source } = await serve(async (_req, res) => {
+      const bytes = Buffer.from(JSON.stringify({ metadata: {}, items: [{ ...vmi('a'), metadata: { name: 'a', annotations: { note: 'naïve ✓ 🚀' } } }] }), 'utf8');
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      // Cut inside ✓ (3 bytes) and inside 🚀 (4 bytes).
+      const cuts = [0, bytes.indexOf(Buffer.from('✓')) + 1, bytes.indexOf(Buffer.from('🚀')) + 2, bytes.length];
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        res.write(bytes.subarray(cuts[i], cuts[i + 1]));
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      res.end();
+    });
+    expect((await source.list('vmi'))[0]?.metadata.annotations?.note).toBe('naïve ✓ 🚀');
+  });
+
+  it('keeps list items without managedFields, as the snapshot source does', async () => {
+    const managedFields = [{ manager: 'virt-handler', operation: 'Update', apiVersion: 'kubevirt.io/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': {} } }];
+    const { source } = await serve((_req, res) =>
+      json(res, 200, { metadata: {}, items: [{ apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', metadata: { name: 'a', namespace: 'ns1', managedFields, uid: 'u' } }] }),
+    );
+    expect(await source.list('vmi')).toEqual([{ apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', metadata: { name: 'a', namespace: 'ns1', uid: 'u' } }]);
+  });
+
   it('an expired continue token (410) falls back to one unpaged list', async () => {
     const { source, server } = await serve((req, res, i) => {
       if (i === 0) return json(res, 200, { metadata: { continue: 't' }, items: [vmi('a')] });

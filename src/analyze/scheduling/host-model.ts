@@ -12,7 +12,7 @@ import {
   PREFIX_HOST_MODEL_CPU,
   PREFIX_HOST_MODEL_REQUIRED_FEATURES,
 } from '../../kubevirt/constants.js';
-import { unmatchedSelectorKeys } from './node-selector.js';
+import { matchesNodeSelector, unmatchedSelectorKeys } from './node-selector.js';
 
 export interface HostModelCpu {
   /** undefined when the node labeller published no host model (KubeVirt then refuses host-model migration). */
@@ -23,17 +23,20 @@ export interface HostModelCpu {
   selector: Record<string, string>;
 }
 
-const suffixes = (labels: Record<string, string>, prefix: string) =>
-  Object.keys(labels)
-    .filter((k) => k.startsWith(prefix))
-    .map((k) => k.slice(prefix.length));
-
 /** The host-model CPU a node offers, read from its labels, and the target selector it implies. */
 export function hostModelCpuOf(node: Node): HostModelCpu {
   const labels = node.metadata.labels ?? {};
-  const model = suffixes(labels, PREFIX_HOST_MODEL_CPU)[0];
-  const requiredFeatures = suffixes(labels, PREFIX_HOST_MODEL_REQUIRED_FEATURES).sort();
-  const vendor = suffixes(labels, PREFIX_CPU_VENDOR)[0];
+  // One pass over the labels (a node-labeller node has ~200): the first model and vendor label
+  // in label order, every required feature.
+  let model: string | undefined;
+  let vendor: string | undefined;
+  const requiredFeatures: string[] = [];
+  for (const k of Object.keys(labels)) {
+    if (k.startsWith(PREFIX_HOST_MODEL_CPU)) model ??= k.slice(PREFIX_HOST_MODEL_CPU.length);
+    if (k.startsWith(PREFIX_HOST_MODEL_REQUIRED_FEATURES)) requiredFeatures.push(k.slice(PREFIX_HOST_MODEL_REQUIRED_FEATURES.length));
+    if (k.startsWith(PREFIX_CPU_VENDOR)) vendor ??= k.slice(PREFIX_CPU_VENDOR.length);
+  }
+  requiredFeatures.sort();
   const selector: Record<string, string> = {};
   if (model !== undefined) selector[PREFIX_CPU_MODEL_MIGRATION + model] = labels[PREFIX_HOST_MODEL_CPU + model] ?? 'true';
   for (const f of requiredFeatures) selector[PREFIX_CPU_FEATURE + f] = labels[PREFIX_HOST_MODEL_REQUIRED_FEATURES + f] ?? 'true';
@@ -47,4 +50,10 @@ export function missingHostModelLabels(candidate: Node, cpu: HostModelCpu): stri
   const missing = unmatchedSelectorKeys(labels, cpu.selector);
   if (labels[LABEL_OBSOLETE_HOST_MODEL] !== undefined) missing.push(LABEL_OBSOLETE_HOST_MODEL);
   return missing;
+}
+
+/** `missingHostModelLabels(candidate, cpu).length === 0`, without listing what is missing. */
+export function offersHostModel(candidate: Node, cpu: HostModelCpu): boolean {
+  const labels = candidate.metadata.labels ?? {};
+  return labels[LABEL_OBSOLETE_HOST_MODEL] === undefined && matchesNodeSelector(labels, cpu.selector);
 }

@@ -5,7 +5,10 @@ export function matchesNodeSelector(
   labels: Readonly<Record<string, string>> | undefined,
   selector: Readonly<Record<string, string>> | undefined,
 ): boolean {
-  return unmatchedSelectorKeys(labels, selector).length === 0;
+  if (!selector) return true;
+  // A plain loop: this runs for every node of every placement question (thousands of times).
+  for (const k of Object.keys(selector)) if (labels?.[k] !== selector[k]) return false;
+  return true;
 }
 
 /** The selector keys a node does not satisfy (absent, or another value): what `why` prints per node. */
@@ -14,7 +17,7 @@ export function unmatchedSelectorKeys(
   selector: Readonly<Record<string, string>> | undefined,
 ): string[] {
   if (!selector) return [];
-  return Object.entries(selector)
-    .filter(([k, v]) => labels?.[k] !== v)
-    .map(([k]) => k);
+  const unmatched: string[] = [];
+  for (const k of Object.keys(selector)) if (labels?.[k] !== selector[k]) unmatched.push(k);
+  return unmatched;
 }

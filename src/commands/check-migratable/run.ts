@@ -9,7 +9,7 @@ import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
 import { analyzeMigratability, pairSubjects, summarize, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
 import { renderRuleList } from '../../render/rule-list.js';
-import { migratabilityDocument } from '../../render/migratability-document.js';
+import { migratabilityDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
 import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -24,7 +24,9 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
   const analysis = analyzeMigratability(subjects, gathered.facts, gathered.errors, o.node);
   io.stderr(renderPartialErrors(analysis.errors, makeStyle(g.color)));
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(migratabilityDocument(analysis), g.output));
+  // JSON is written item by item (the same text): a 10,000-VM report is never one string.
+  if (g.output === 'json') writeMigratabilityJson(analysis, io.stdout);
+  else if (g.output === 'yaml') io.stdout(renderDocument(migratabilityDocument(analysis), 'yaml'));
   else io.stdout(renderMigratabilityTable(analysis, makeStyle(g.color), g.output === 'wide'));
   return migratabilityExitCode(analysis, o.failOn);
 }

@@ -8,7 +8,7 @@
 // Other topology keys for podAffinity (zone…) leave whole domains open and are not flagged.
 import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import type { LabelSelector, PodAffinityTerm } from '../../../kube/types.js';
-import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
+import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 
@@ -49,12 +49,14 @@ export const affinityRestrictive: MigratabilityRule = {
     const anti = affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
     if (anti.length > 0 && !facts.nodes.ok) unresolved.push(facts.nodes.reason);
     else if (anti.length > 0 && facts.nodes.ok) {
-      const nodes = facts.nodes.items.filter(isKubeVirtSchedulable);
+      const all = facts.nodes.items;
+      const nodes = kubeVirtNodes(all);
       anti.forEach((term, i) => {
         const key = term.topologyKey ?? '';
-        const domains = new Set(nodes.map((n) => n.metadata.labels?.[key]).filter((v) => v !== undefined));
+        // Topology domains of the KubeVirt nodes: once per node list and key.
+        const domains = memoByNodes(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => n.metadata.labels?.[key]).filter((v) => v !== undefined)).size);
         // One KubeVirt node in all: nothing to leave, not the affinity's doing.
-        if (nodes.length > 1 && domains.size <= FEW_DOMAINS) push('podAntiAffinity', i, term, { domains: domains.size, nodes: nodes.length });
+        if (nodes.length > 1 && domains <= FEW_DOMAINS) push('podAntiAffinity', i, term, { domains, nodes: nodes.length });
       });
     }
     return { findings, unresolved };

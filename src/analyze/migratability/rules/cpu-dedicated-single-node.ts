@@ -2,10 +2,10 @@
 // (facts §4); with no other such node the target cannot be scheduled. Fires only when other
 // KubeVirt nodes exist (a one-node cluster is not the CPU manager's fault).
 import { LABEL_CPUMANAGER } from '../../../kubevirt/constants.js';
-import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
 import type { MigratabilityRule } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
+import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes } from './_nodes.js';
 
 export const cpuDedicatedSingleNode: MigratabilityRule = {
   id: 'cpu-dedicated-single-node',
@@ -16,18 +16,21 @@ export const cpuDedicatedSingleNode: MigratabilityRule = {
   evaluate(subject, facts) {
     if (subject.spec.domain?.cpu?.dedicatedCpuPlacement !== true) return { findings: [] };
     if (!facts.nodes.ok) return { findings: [], unresolved: [facts.nodes.reason] };
-    const kvNodes = facts.nodes.items.filter(isKubeVirtSchedulable);
-    const cpuManager = kvNodes.filter((n) => n.metadata.labels?.[LABEL_CPUMANAGER] === 'true').map(nodeName);
-    const others = (names: string[]) => names.filter((n) => n !== subject.node);
-    const enough = subject.node ? others(cpuManager).length > 0 : cpuManager.length > 1;
-    if (enough || others(kvNodes.map(nodeName)).length === 0) return { findings: [] };
+    const nodes = facts.nodes.items;
+    const cpuManager = memoByNodes(nodes, 'cpu-manager-names', () =>
+      kubeVirtNodes(nodes)
+        .filter((n) => n.metadata.labels?.[LABEL_CPUMANAGER] === 'true')
+        .map(nodeName),
+    );
+    const enough = subject.node ? countOtherThan(cpuManager, subject.node) > 0 : cpuManager.length > 1;
+    if (enough || countOtherThan(kubeVirtNodeNames(nodes), subject.node) === 0) return { findings: [] };
     const path = specPath(subject, 'domain.cpu.dedicatedCpuPlacement');
     return {
       findings: [
         {
           rule: 'cpu-dedicated-single-node',
           severity: 'blocker',
-          args: { label: `${LABEL_CPUMANAGER}=true`, nodes: cpuManager, count: cpuManager.length },
+          args: { label: `${LABEL_CPUMANAGER}=true`, nodes: [...cpuManager], count: cpuManager.length },
           path,
           evidence: [subjectRef(subject, path), ...cpuManager.map((n) => nodeRef(n))],
         },

@@ -7,10 +7,30 @@
 // (a one-node cluster is not the VM's fault). Taints and capacity are not placement rules of
 // the VM; `why` checks them on the real target pod.
 import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
-import { isKubeVirtSchedulable, matchesLauncherPlacement } from '../../scheduling/placement.js';
+import type { KubeVirt, Node, VmiSpec } from '../../../kube/types.js';
+import { matchesLauncherPlacement } from '../../scheduling/placement.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { kubevirtCR, nodeName, nodeRef } from './_facts.js';
+import { countOtherThan, kubeVirtNodes, memoByNodes, memoKey } from './_nodes.js';
+
+/**
+ * Names of the KubeVirt nodes a launcher with this placement may use. Many VMs share a
+ * placement (the same zone selector, none at all): computed once per node list and placement.
+ */
+function placementNodes(nodes: readonly Node[], spec: VmiSpec, kubevirt: KubeVirt | undefined): string[] {
+  const placement: VmiSpec = { architecture: spec.architecture };
+  if (spec.nodeSelector !== undefined) placement.nodeSelector = spec.nodeSelector;
+  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (required !== undefined) placement.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } };
+  const clusterSelectors = kubevirt?.spec?.configuration?.developerConfiguration?.nodeSelectors;
+  const key = `node-pinned\n${memoKey(placement)}\n${memoKey(clusterSelectors)}`;
+  return memoByNodes(nodes, key, () =>
+    kubeVirtNodes(nodes)
+      .filter((n) => matchesLauncherPlacement(n, placement, kubevirt))
+      .map(nodeName),
+  );
+}
 
 export const nodePinned: MigratabilityRule = {
   id: 'node-pinned',
@@ -41,20 +61,18 @@ export const nodePinned: MigratabilityRule = {
     if (!facts.nodes.ok) return { findings: [], unresolved: [facts.nodes.reason] };
 
     const kubevirt = kubevirtCR(facts);
-    const kvNodes = facts.nodes.items.filter(isKubeVirtSchedulable);
     // What any VM of this architecture could use (cluster-wide selectors included), and what this one can.
-    const baseline = kvNodes.filter((n) => matchesLauncherPlacement(n, { architecture: spec.architecture }, kubevirt)).map(nodeName);
-    const matching = kvNodes.filter((n) => matchesLauncherPlacement(n, spec, kubevirt)).map(nodeName);
-    const others = (names: string[]) => names.filter((n) => n !== subject.node);
-    const pinned = subject.node ? others(matching).length === 0 : matching.length <= 1;
+    const baseline = placementNodes(facts.nodes.items, { architecture: spec.architecture }, kubevirt);
+    const matching = placementNodes(facts.nodes.items, spec, kubevirt);
+    const pinned = subject.node ? countOtherThan(matching, subject.node) === 0 : matching.length <= 1;
     // The VM's own constraint must be what removes the other nodes.
-    if (!pinned || others(baseline).length === 0) return { findings: [] };
+    if (!pinned || countOtherThan(baseline, subject.node) === 0) return { findings: [] };
 
     const field = affinity && Object.keys(selector).length === 0 ? 'affinity.nodeAffinity' : 'nodeSelector';
     const path = specPath(subject, field);
     const args: RuleFinding['args'] = {
       kind: affinity ? (Object.keys(selector).length > 0 ? 'selector-and-affinity' : 'node-affinity') : 'node-selector',
-      nodes: matching,
+      nodes: [...matching],
       matching: matching.length,
       candidates: baseline.length,
     };

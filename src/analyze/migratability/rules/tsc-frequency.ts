@@ -6,10 +6,10 @@
 // A reenlightenment block without `enabled: false` counts as enabled (KubeVirt feature states
 // default to enabled). A VM that is not running fires when no KubeVirt node publishes a frequency.
 import { LABEL_TSC_FREQUENCY, PREFIX_TSC_FREQUENCY_SCHEDULING } from '../../../kubevirt/constants.js';
-import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, RuleResult } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
+import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 
 const nodesGap = (facts: ClusterFacts): string => (facts.nodes.ok ? 'nodes' : facts.nodes.reason);
 
@@ -25,7 +25,8 @@ export const tscFrequency: MigratabilityRule = {
     const fire = (args: RuleFinding['args'], extra: RuleFinding['evidence']): RuleResult => ({
       findings: [{ rule: 'tsc-frequency', severity: 'blocker', args, path, evidence: [subjectRef(subject, path), ...extra] }],
     });
-    const kvNodes = facts.nodes.ok ? facts.nodes.items.filter(isKubeVirtSchedulable) : undefined;
+    const nodes = facts.nodes.ok ? facts.nodes.items : undefined;
+    const kvNodes = nodes ? kubeVirtNodes(nodes) : undefined;
 
     if (subject.node && subject.vmi) {
       const vmiRef = { kind: 'VirtualMachineInstance', namespace: subject.namespace, name: subject.name, field: 'status.topologyHints.tscFrequency' };
@@ -35,15 +36,21 @@ export const tscFrequency: MigratabilityRule = {
         const lacks = source && source.metadata.labels?.[LABEL_TSC_FREQUENCY] === undefined;
         return fire({ reason: 'no-tsc-frequency', node: subject.node }, [vmiRef, ...(lacks ? [nodeRef(subject.node)] : [])]);
       }
-      if (!kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
-      const others = kvNodes.filter((n) => nodeName(n) !== subject.node);
+      if (!nodes || !kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
+      const node = subject.node;
       const label = `${PREFIX_TSC_FREQUENCY_SCHEDULING}${hz}`;
-      if (others.length === 0 || others.some((n) => n.metadata.labels?.[label] === 'true')) return { findings: [] };
-      return fire({ reason: 'no-node-with-frequency', node: subject.node, frequency: hz, label }, [vmiRef]);
+      // Once per node list, source node and frequency.
+      const reachable = memoByNodes(nodes, `tsc-frequency\n${node}\n${label}`, () => {
+        const others = kvNodes.filter((n) => nodeName(n) !== node);
+        return others.length === 0 || others.some((n) => n.metadata.labels?.[label] === 'true');
+      });
+      if (reachable) return { findings: [] };
+      return fire({ reason: 'no-node-with-frequency', node, frequency: hz, label }, [vmiRef]);
     }
 
-    if (!kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
-    if (kvNodes.some((n) => n.metadata.labels?.[LABEL_TSC_FREQUENCY] !== undefined)) return { findings: [] };
+    if (!nodes || !kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
+    const anyFrequency = memoByNodes(nodes, 'tsc-frequency\nany', () => kvNodes.some((n) => n.metadata.labels?.[LABEL_TSC_FREQUENCY] !== undefined));
+    if (anyFrequency) return { findings: [] };
     return fire({ reason: 'no-tsc-frequency', node: '' }, kvNodes.map((n) => nodeRef(nodeName(n))));
   },
 };

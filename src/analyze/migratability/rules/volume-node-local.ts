@@ -10,9 +10,9 @@ import type { EvidenceRef } from '../../findings.js';
 import type { Node, NodeSelector, PersistentVolume } from '../../../kube/types.js';
 import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
-import { isKubeVirtSchedulable } from '../../scheduling/placement.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
 import { nodeName, nodeRef } from './_facts.js';
+import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
 import { boundVolume, claimRefName, claimVolumes, findStorageClass, resolveClaim, storageClassNameOf, type ResolvedClaim } from './_claims.js';
 
 export const NODE_LOCAL_PROVISIONERS: ReadonlySet<string> = new Set([
@@ -52,15 +52,19 @@ function judgePv(pv: PersistentVolume, subject: Subject, facts: ClusterFacts): V
     return named.length === 1 ? { local: true, kind: 'node-affinity', nodes: named, field: 'spec.nodeAffinity.required' } : undefined;
   }
   const nodes: Node[] = facts.nodes.items;
-  const matching = nodes.filter((n) => matchesRequiredNodeAffinity(n, required)).map(nodeName);
-  const others = (list: string[]) => list.filter((n) => n !== subject.node);
-  const schedulable = nodes.filter(isKubeVirtSchedulable).map(nodeName);
-  const reachable = matching.filter((n) => schedulable.includes(n));
+  // Many PVs share an affinity (a zone, a rack): the matching nodes are found once per node list and affinity.
+  const matching = memoByNodes(nodes, `volume-node-local\n${memoKey(required)}`, () =>
+    nodes.filter((n) => matchesRequiredNodeAffinity(n, required)).map(nodeName),
+  );
+  const others = (list: readonly string[]) => list.filter((n) => n !== subject.node);
+  const schedulable = kubeVirtNodeNames(nodes);
+  const schedulableSet = kubeVirtNodeNameSet(nodes);
+  const reachable = matching.filter((n) => schedulableSet.has(n));
   // Running: no other KubeVirt node reaches it. Stopped: wherever it starts, it stays.
   const pinned = subject.node ? others(reachable).length === 0 : reachable.length <= 1;
   // Only blame the PV when it is what removes the other nodes (a one-node cluster is not its fault).
-  if (!pinned || others(schedulable).length === 0) return { local: false };
-  return { local: true, kind: 'node-affinity', nodes: matching, field: 'spec.nodeAffinity.required' };
+  if (!pinned || countOtherThan(schedulable, subject.node) === 0) return { local: false };
+  return { local: true, kind: 'node-affinity', nodes: [...matching], field: 'spec.nodeAffinity.required' };
 }
 
 function finding(r: ResolvedClaim, args: RuleFinding['args'], evidence: EvidenceRef[]): RuleFinding {
