@@ -10,7 +10,7 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { CapacityCheckDoc, MigrationStartDoc } from './start-document.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds } from './why-checklist.js';
+import { formatSeconds, indent, verdictBadge } from './why-checklist.js';
 
 export interface PreflightText {
   title: string;
@@ -244,20 +244,10 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
     lines.push(`After ${formatSeconds(doc.wait.seconds)} the migration ${how[doc.wait.outcome] ?? doc.wait.outcome}.`);
   }
   if (doc.verdict) {
-    lines.push(`${badge(doc.verdict.status, style)} ${style.bold(doc.verdict.cause)}: ${doc.verdict.summary}`);
+    lines.push(`${verdictBadge(doc.verdict.status, style)} ${style.bold(doc.verdict.cause)}: ${doc.verdict.summary}`);
     if (doc.verdict.hint) lines.push(`  ${style.dim('fix:')} ${doc.verdict.hint}`);
   }
   for (const e of doc.errors) lines.push(`${style.warn('Warning:')} ${e.resource}: ${e.message}`);
   return lines.join('\n').replace(/\n+$/, '') + '\n';
 }
 
-function badge(status: string, style: Style): string {
-  const label = status.toUpperCase();
-  if (status === 'succeeded' || status === 'progressing' || status === 'idle') return style.ok(label);
-  if (status === 'at-risk' || status === 'unknown') return style.warn(label);
-  return style.bad(label);
-}
-
-function indent(table: string): string {
-  return table.replace(/\n$/, '').split('\n').map((l) => '  ' + l).join('\n');
-}

@@ -57,14 +57,16 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
   return lines.join('\n').replace(/\n+$/, '') + '\n';
 }
 
-function verdictBadge(status: string, style: Style): string {
+/** The verdict status as a coloured badge (why, start --wait). */
+export function verdictBadge(status: string, style: Style): string {
   const label = status.toUpperCase();
   if (status === 'succeeded' || status === 'progressing' || status === 'idle') return style.ok(label);
   if (status === 'at-risk' || status === 'unknown') return style.warn(label);
   return style.bad(label);
 }
 
-function indent(table: string): string {
+/** A rendered table indented under a section title. */
+export function indent(table: string): string {
   return table.replace(/\n$/, '').split('\n').map((l) => '  ' + l).join('\n');
 }
 
