@@ -86,6 +86,8 @@ export const LABEL_PSA_ENFORCE = 'pod-security.kubernetes.io/enforce';
 /** Rendered into the launcher nodeSelector when `spec.architecture` is set (§4). */
 export const LABEL_ARCH = 'kubernetes.io/arch';
 export const ANNOTATION_MIGRATION_JOB_NAME = 'kubevirt.io/migrationJobName';
+/** Launcher pods (source and target) name their VMI here (facts §4). */
+export const ANNOTATION_DOMAIN = 'kubevirt.io/domain';
 export const ANNOTATION_EVACUATION_MIGRATION = 'kubevirt.io/evacuationMigration';
 export const ANNOTATION_WORKLOAD_UPDATE_MIGRATION = 'kubevirt.io/workloadUpdateMigration';
 export const ANNOTATION_ALLOW_POD_BRIDGE_MIGRATION = 'kubevirt.io/allow-pod-bridge-network-live-migration';

@@ -1,10 +1,9 @@
 // Builds the WhyContext from the gathered inputs: which migration, which pods, which events.
 import type { KubeEvent, KubeObject, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID, LABEL_VMI_NAME } from '../../kubevirt/constants.js';
+import { ANNOTATION_DOMAIN, LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID, LABEL_VMI_NAME } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import type { WhyContext, WhyInputs } from './context.js';
 
-const ANNOTATION_DOMAIN = 'kubevirt.io/domain';
 
 export function deriveContext(inputs: WhyInputs): WhyContext {
   const { vmi } = inputs;
