@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { ApiException, CoreV1Api, CustomObjectsApi, KubeConfig, Log, Watch } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeApiServer } from './index.js';
-import { startFakeApiServer, testTls } from './index.js';
+import { startFakeApiServer, testMutualTls, testPkiFiles, testTls } from './index.js';
 
 let s: FakeApiServer;
 let kc: KubeConfig;
@@ -132,6 +132,29 @@ describe('@kubernetes/client-node against the fake server', () => {
       expect(nodes.items.map((n) => n.metadata?.name)).toEqual(['n1']);
     } finally {
       await tls.close();
+    }
+  });
+
+  it('with clientCa, authenticates a verified client certificate as kube-apiserver does: CN user, O groups; others get 401', async () => {
+    const seen: string[] = [];
+    const mtls = await startFakeApiServer({ tls: testMutualTls(), authorize: (user, verb, resource, _ns, attrs) => (seen.push(`${user} ${attrs.userGroups.join(',')} ${verb} ${resource}`), true) });
+    try {
+      mtls.put({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } });
+      const pki = testPkiFiles();
+      const listNodes = (fileName: string, cert?: string, key?: string) => {
+        const k = new KubeConfig();
+        k.loadFromFile(mtls.writeKubeconfig(dir, { fileName, ...(cert && key ? { userEntry: { 'client-certificate': cert, 'client-key': key } } : {}) }));
+        return k.makeApiClient(CoreV1Api).listNode();
+      };
+      expect((await listNodes('mtls-client', pki.clientCert, pki.clientKey)).items).toHaveLength(1);
+      expect(mtls.requests.at(-1)).toMatchObject({ status: 200, user: 'vmigrate-tester', groups: ['system:masters', 'vmigrate-testers'] });
+      expect(seen).toEqual(['vmigrate-tester system:masters,vmigrate-testers list nodes']);
+      // Signed by the server CA, not the client CA; and no certificate at all.
+      await expect(listNodes('mtls-foreign', pki.serverCert, pki.serverKey)).rejects.toMatchObject({ code: 401 });
+      await expect(listNodes('mtls-none')).rejects.toMatchObject({ code: 401 });
+      expect(mtls.requests.slice(-2).map((r) => [r.status, r.user])).toEqual([[401, undefined], [401, undefined]]);
+    } finally {
+      await mtls.close();
     }
   });
 });

@@ -5,7 +5,7 @@ export { normalizeSupportBundle, parseObjects, readObjectFiles } from './fixture
 export type { LoadOptions } from './fixtures.js';
 export { kubeconfigYaml } from './kubeconfig.js';
 export { deterministicUid } from './store.js';
-export { testTls } from './tls.js';
+export { testMutualTls, testPkiFiles, testTls } from './tls.js';
 export type {
   AnyObject,
   ApiVerb,

@@ -10,12 +10,14 @@ import type { KubeconfigOptions } from './types.js';
 export function kubeconfigYaml(server: string, opts: KubeconfigOptions & { caData?: string } = {}): string {
   const contextName = opts.contextName ?? 'fake';
   const userName = opts.user ?? 'fake-user';
-  const cluster: Record<string, unknown> = { server };
+  let cluster: Record<string, unknown> = { server };
   if (opts.caData) cluster['certificate-authority-data'] = opts.caData;
   else cluster['insecure-skip-tls-verify'] = true;
+  // yaml leaves out undefined values, which is how an override removes a default field.
+  if (opts.clusterEntry) cluster = { ...cluster, ...opts.clusterEntry };
   const context: Record<string, unknown> = { cluster: 'fake-cluster', user: userName };
   if (opts.namespace) context.namespace = opts.namespace;
-  const user: Record<string, unknown> = {};
+  const user: Record<string, unknown> = { ...opts.userEntry };
   if (opts.token) user.token = opts.token;
   return stringify({
     apiVersion: 'v1',

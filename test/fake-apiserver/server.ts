@@ -7,6 +7,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { ResourceId } from '../../src/kube/resources.js';
 import type { KubeObject } from '../../src/kube/types.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery.js';
@@ -76,7 +77,11 @@ export class FakeApiServer {
   /** @internal use startFakeApiServer() */
   async listen(): Promise<this> {
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
-    this.server = this.opts.tls ? createHttpsServer({ key: this.opts.tls.key, cert: this.opts.tls.cert }, handler) : createHttpServer(handler);
+    const tls = this.opts.tls;
+    // As kube-apiserver: ask for a client certificate but let the handshake succeed without a
+    // valid one, so that authentication (token, or 401) decides, not a TLS alert.
+    const clientAuth = tls?.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: false } : {};
+    this.server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert, ...clientAuth }, handler) : createHttpServer(handler);
     this.server.on('connection', (s: Socket) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -251,17 +256,28 @@ export class FakeApiServer {
     }
   }
 
-  private authenticate(req: IncomingMessage): string | undefined {
-    if (!this.opts.tokens) return this.opts.defaultUser ?? DEFAULT_USER;
-    const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    return m ? this.opts.tokens[m[1]!.trim()] : undefined;
+  /** kube-apiserver's order: a verified client certificate, then a bearer token; else 401. */
+  private authenticate(req: IncomingMessage): { user: string; groups: string[] } | undefined {
+    const certAuth = Boolean(this.opts.tls?.clientCa);
+    if (certAuth) {
+      const identity = certificateIdentity(req.socket as TLSSocket);
+      if (identity) return identity;
+    }
+    if (this.opts.tokens) {
+      const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+      const user = m ? this.opts.tokens[m[1]!.trim()] : undefined;
+      return user === undefined ? undefined : { user, groups: [] };
+    }
+    return certAuth ? undefined : { user: this.opts.defaultUser ?? DEFAULT_USER, groups: [] };
   }
 
   private async pipeline(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer, record: RequestRecord): Promise<void> {
     const method = req.method ?? 'GET';
-    const user = this.authenticate(req);
-    if (user === undefined) return sendJson(res, 401, unauthorized(), false);
+    const identity = this.authenticate(req);
+    if (identity === undefined) return sendJson(res, 401, unauthorized(), false);
+    const { user, groups } = identity;
     record.user = user;
+    if (groups.length) record.groups = groups;
 
     const parsed = parseResourcePath(url.pathname);
     const target = parsed.kind === 'resource' ? parsed.target : undefined;
@@ -283,6 +299,7 @@ export class FakeApiServer {
     if (target && verb && this.opts.authorize) {
       const resource = target.subresource ? `${target.resource.plural}/${target.subresource}` : target.resource.plural;
       const attrs = {
+        userGroups: groups,
         group: target.resource.group,
         resource: target.resource.plural,
         ...(target.subresource ? { subresource: target.subresource } : {}),
@@ -408,6 +425,16 @@ export class FakeApiServer {
     sendJson(res, 200, doc, shaping.truncate);
     return true;
   }
+}
+
+/** kube-apiserver's x509 authenticator: Subject CN is the user name, each O a group. */
+function certificateIdentity(socket: TLSSocket): { user: string; groups: string[] } | undefined {
+  if (!socket.authorized) return undefined;
+  const subject = socket.getPeerCertificate().subject;
+  // node gives a repeated attribute (several O) as an array.
+  const values = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const user = values(subject?.CN)[0];
+  return user ? { user, groups: values(subject?.O) } : undefined;
 }
 
 function forbiddenFor(user: string, verb: ApiVerb, t: ResourcePath): KubeStatus {

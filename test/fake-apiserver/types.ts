@@ -17,10 +17,18 @@ export interface TlsOptions {
   cert: string | Buffer;
   /** CA that signed `cert`; written to kubeconfigs as certificate-authority-data. */
   ca?: string | Buffer;
+  /**
+   * CA for client certificates. When set, the server asks every client for a certificate and, as
+   * kube-apiserver does, authenticates one this CA verifies as user = Subject CN, groups = each O.
+   * A request with neither such a certificate nor a known token (when `tokens` is set) gets 401.
+   */
+  clientCa?: string | Buffer;
 }
 
 /** Everything an authorizer needs, in the shape of Kubernetes authorizer attributes. */
 export interface AuthorizeAttributes {
+  /** Groups of the requesting user (a client certificate's O values); empty for token users. */
+  userGroups: string[];
   group: string;
   /** Plural, e.g. `pods`; never includes the subresource. */
   resource: string;
@@ -66,7 +74,10 @@ export interface RequestRecord {
   status: number;
   /** Epoch milliseconds when the request arrived. */
   time: number;
+  /** Authenticated user; unset when the request got 401. */
   user?: string;
+  /** Groups of `user` when a client certificate authenticated it (its O values). */
+  groups?: string[];
   accept?: string;
   contentType?: string;
   /** Set when a fault was applied to this request. */
@@ -141,4 +152,11 @@ export interface KubeconfigOptions {
   contextName?: string;
   /** File name inside `dir`; default `kubeconfig`. */
   fileName?: string;
+  /** More fields of the user entry, spelt as in a kubeconfig: `client-certificate-data`, `exec`, … */
+  userEntry?: Record<string, unknown>;
+  /**
+   * Fields of the cluster entry that replace the written ones (`certificate-authority`,
+   * `insecure-skip-tls-verify`, …); a field set to `undefined` is left out.
+   */
+  clusterEntry?: Record<string, unknown>;
 }

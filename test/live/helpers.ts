@@ -105,7 +105,7 @@ export function writeKubeconfig(dir: string, file: string, contexts: KcContext[]
     users: contexts.map((c) => ({ name: `${c.name}-user`, user: { ...(c.token ? { token: c.token } : {}), ...c.user } })),
     contexts: contexts.map((c) => ({
       name: c.name,
-      context: { cluster: `${c.name}-cluster`, user: `${c.name}-user`, ...(c.namespace ? { namespace: c.namespace } : {}) },
+      context: { cluster: `${c.name}-cluster`, user: `${c.name}-user`, ...(c.namespace !== undefined ? { namespace: c.namespace } : {}) },
     })),
   };
   const path = join(dir, file);

@@ -16,6 +16,7 @@ export interface RequestCredentials {
 
 export class Credentials {
   private agent: http.Agent | undefined;
+  private pending: Promise<https.RequestOptions> | undefined;
 
   constructor(
     private readonly kc: KubeConfig,
@@ -24,16 +25,40 @@ export class Credentials {
   ) {}
 
   async forRequest(): Promise<RequestCredentials> {
+    // Requests that start together share one lookup: client-node has no lock around an exec
+    // plugin, so a command's first burst of parallel requests would run the plugin once each.
+    this.pending ??= this.lookup().finally(() => (this.pending = undefined));
+    const opts = await this.pending;
+    this.agent ??= this.makeAgent(opts);
+    return { agent: this.agent, headers: flattenHeaders(opts.headers), auth: opts.auth ?? undefined };
+  }
+
+  private async lookup(): Promise<https.RequestOptions> {
     const opts: https.RequestOptions = {};
     try {
       await this.kc.applyToHTTPSOptions(opts);
     } catch (err) {
-      // Typically an exec plugin that failed or is missing; client-node puts its stderr in the message.
-      const msg = err instanceof Error ? err.message : String(err);
-      throw new SourceError('Config', `error: getting credentials: ${msg.split('\n')[0]}`);
+      throw new SourceError('Config', `error: getting credentials: ${this.credentialFailure(err)}`);
     }
-    this.agent ??= this.makeAgent(opts);
-    return { agent: this.agent, headers: flattenHeaders(opts.headers), auth: opts.auth ?? undefined };
+    return opts;
+  }
+
+  /**
+   * Typically an exec plugin that failed or is missing. client-node rejects with the plugin's
+   * stderr alone (or the spawn error), so we name the executable, as kubectl does.
+   */
+  private credentialFailure(err: unknown): string {
+    const msg = err instanceof Error ? err.message : String(err);
+    const firstLine = msg.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+    const command = this.kc.getCurrentUser()?.exec?.command;
+    if (!command) return firstLine;
+    const e = err as NodeJS.ErrnoException;
+    if (e.syscall?.startsWith('spawn')) {
+      return e.code === 'ENOENT' ? `exec: executable ${command} not found` : `exec: executable ${command}: ${firstLine}`;
+    }
+    // A non-JSON stdout fails client-node's JSON.parse.
+    if (err instanceof SyntaxError) return `exec: executable ${command} did not print an ExecCredential: ${firstLine}`;
+    return firstLine ? `exec: executable ${command} failed: ${firstLine}` : `exec: executable ${command} failed`;
   }
 
   /** Closes pooled sockets, including ones in use. */
@@ -62,7 +87,9 @@ function flattenHeaders(headers: http.OutgoingHttpHeaders | readonly string[] | 
   if (!headers || Array.isArray(headers)) return out;
   for (const [key, value] of Object.entries(headers as http.OutgoingHttpHeaders)) {
     if (value === undefined) continue;
-    out[key] = Array.isArray(value) ? value.join(', ') : String(value);
+    // Trimmed as client-go trims a token: a token file usually ends with a newline, which
+    // client-node keeps and node refuses in a header.
+    out[key] = (Array.isArray(value) ? value.join(', ') : String(value)).trim();
   }
   return out;
 }

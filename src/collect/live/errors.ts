@@ -54,13 +54,25 @@ export function errorFromResponse(status: number, body: string, op: Operation): 
   const st = parseStatus(body);
   const reason = st?.reason || genericReason(status);
   const kind = kindForStatus(status, reason);
-  const message = st?.message ? oneLine(st.message) : genericMessage(status, body, op);
+  const message = st?.message ? withOperation(status, oneLine(st.message), op) : genericMessage(status, body, op);
   if (status === 401) {
     // kubectl special-cases 401 this way, whatever the server's wording.
     return new SourceError(kind, `error: You must be logged in to the server (${message || 'Unauthorized'})`, op.resource, status);
   }
   const line = reason ? `Error from server (${reason}): ${message}` : `Error from server: ${message}`;
   return new SourceError(kind, line, op.resource, status);
+}
+
+/**
+ * Overload and server-side failures (429, 5xx) carry messages such as "Internal error occurred:
+ * etcdserver: request timed out" that do not say which of a command's concurrent requests failed;
+ * append the operation as client-go does for its generic wording. 4xx messages are left verbatim:
+ * they name their object, and admission webhook refusals are quoted to the user as they are.
+ */
+function withOperation(status: number, message: string, op: Operation): string {
+  if (status !== 429 && status < 500) return message;
+  const resource = op.resource.split('.')[0] ?? op.resource;
+  return message.includes(resource) ? message : `${message} (${describeOperation(op)})`;
 }
 
 function kindForStatus(status: number, reason: string): SourceErrorKind {
@@ -158,6 +170,14 @@ const TLS_VERIFY_CODES = new Set([
   'CERT_REJECTED',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
+// The ones where no trusted CA signed the chain: Go, and so kubectl, words all of them alike.
+const UNKNOWN_AUTHORITY_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
 
 /** Socket-level failures (no HTTP status): refused, DNS, TLS, resets, our own timeout. */
 export function errorFromTransport(err: unknown, op: Operation, server: URL): SourceError {
@@ -178,7 +198,9 @@ export function errorFromTransport(err: unknown, op: Operation, server: URL): So
   if (TLS_VERIFY_CODES.has(code)) {
     // Node.js 22.15+/24 append a hint about its own --use-system-ca flag: not a kubectl user's fix
     // (the kubeconfig's certificate-authority is), and the message must not depend on the runtime.
-    const reason = detail.replace(/; if the root CA is installed locally, try running Node\.js with --use-system-ca$/, '');
+    const reason = UNKNOWN_AUTHORITY_CODES.has(code)
+      ? 'certificate signed by unknown authority'
+      : detail.replace(/; if the root CA is installed locally, try running Node\.js with --use-system-ca$/, '');
     return make('Connection', `Unable to connect to the server: tls: failed to verify certificate: x509: ${reason}`);
   }
   if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/.test(detail)) {

@@ -6,8 +6,9 @@
 // command-line overrides already applied, so the credential code can ask it for nothing else.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
+import { parse } from 'yaml';
 import { SourceError } from '../source.js';
 
 /** The client-node module, passed in because it is only ever loaded by a dynamic import. */
@@ -81,6 +82,7 @@ export function resolveKubeconfig(k8s: ClientNode, input: KubeconfigInput): Reso
   }
 
   const effectiveCluster = applyOverrides(cluster, server, input.insecureSkipTlsVerify);
+  checkCertificateFiles(effectiveCluster, user);
   const kc = new k8s.KubeConfig();
   kc.loadFromOptions({
     clusters: [effectiveCluster],
@@ -94,7 +96,8 @@ export function resolveKubeconfig(k8s: ClientNode, input: KubeconfigInput): Reso
     cluster: effectiveCluster,
     user,
     server,
-    namespace: input.namespace ?? context.namespace ?? 'default',
+    // An empty context namespace means "default" to kubectl too.
+    namespace: input.namespace ?? (context.namespace || 'default'),
     origin: loaded.origin,
   };
 }
@@ -106,6 +109,28 @@ function applyOverrides(cluster: Cluster, server: URL, insecure: boolean): Clust
   // it. TLS settings mean nothing over http, so setting the flag here changes nothing else.
   if (server.protocol === 'http:') return { ...cluster, skipTLSVerify: true };
   return cluster;
+}
+
+/**
+ * kubectl refuses, before connecting, a kubeconfig whose certificate files cannot be read or
+ * that has a client certificate without its key; client-node would fail later with a bare errno
+ * or a TLS error. kubectl lists every problem; one line names the first.
+ */
+function checkCertificateFiles(cluster: Cluster, user: User): void {
+  const readable = (what: string, file: string | undefined, owner: string) => {
+    if (!file) return;
+    try {
+      readFileSync(file);
+    } catch (err) {
+      throw configError(`error: unable to read ${what} ${file} for ${owner} due to open ${file}: ${errnoText(err)}`);
+    }
+  };
+  readable('client-cert', user.certFile, user.name);
+  readable('client-key', user.keyFile, user.name);
+  if ((user.certFile || user.certData) && !(user.keyFile || user.keyData)) {
+    throw configError(`error: client-key-data or client-key must be specified for ${user.name} to use the clientCert authentication method.`);
+  }
+  readable('certificate-authority', cluster.caFile, cluster.name);
 }
 
 function loadConfig(k8s: ClientNode, input: KubeconfigInput): Loaded {
@@ -171,11 +196,34 @@ function loadFile(k8s: ClientNode, file: string): KubeConfig | undefined {
     kc.loadFromString(text);
     // Relative certificate paths are relative to the file that names them.
     kc.makePathsAbsolute(dirname(file));
+    applyClientGoUserRules(kc, text, dirname(file));
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     throw configError(`error: error loading config file "${file}": ${msg.split('\n')[0]}`);
   }
   return kc;
+}
+
+/**
+ * User fields client-node reads differently from client-go. An exec command that is a path (not
+ * a name looked up on PATH) is relative to the kubeconfig, not the working directory. kubectl's
+ * `tokenFile` is ignored by client-node (it knows only `token-file`, read once at parse time), so
+ * it becomes client-node's token-file authenticator, which re-reads the file as client-go does.
+ */
+function applyClientGoUserRules(kc: KubeConfig, text: string, dir: string): void {
+  // Silent: client-node has already accepted the file; this second read only looks for tokenFile.
+  const raw = parse(text, { logLevel: 'silent' }) as { users?: unknown } | null;
+  const rawUsers = Array.isArray(raw?.users) ? (raw.users as { name?: unknown; user?: { tokenFile?: unknown } | null }[]) : [];
+  kc.users = kc.users.map((u) => {
+    let out: User = u;
+    const command: unknown = u.exec?.command;
+    if (typeof command === 'string' && command.includes(sep)) out = { ...out, exec: { ...u.exec, command: resolve(dir, command) } };
+    const tokenFile = rawUsers.find((r) => r?.name === u.name)?.user?.tokenFile;
+    if (typeof tokenFile === 'string' && tokenFile && !u.token && !u.authProvider) {
+      out = { ...out, authProvider: { name: 'tokenFile', config: { tokenFile: resolve(dir, tokenFile) } } };
+    }
+    return out;
+  });
 }
 
 /** Running in a pod without a kubeconfig: the service account, as client-go's InClusterConfig. */
