@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { parseDuration } from './duration.js';
 import { UsageError } from './errors.js';
+import { validateNamespace } from './validate-names.js';
 import { decideColor, type ColorMode } from '../render/color.js';
 import type { Io } from './io.js';
 
@@ -58,7 +59,7 @@ export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
       throw new UsageError(`invalid argument "${raw.now}" for "--now" flag: use an RFC 3339 time such as 2026-11-29T08:00:00Z`);
     }
   }
-  if (raw.namespace !== undefined) validateName('namespace', raw.namespace, true);
+  if (raw.namespace !== undefined) validateNamespace(raw.namespace);
   if (raw.from !== undefined && (raw.kubeconfig !== undefined || raw.context !== undefined)) {
     throw new UsageError('--from reads a snapshot: it cannot be combined with --kubeconfig or --context');
   }
@@ -74,13 +75,4 @@ export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
     color: decideColor(raw.color, io.env, io.stdoutIsTTY, structured),
     verbose: Boolean(raw.verbose),
   };
-}
-
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-/** Kubernetes object names: refuse path characters and the like before they reach a URL. */
-export function validateName(what: string, name: string, label = false): void {
-  const ok = label ? DNS_LABEL.test(name) && name.length <= 63 : DNS_SUBDOMAIN.test(name) && name.length <= 253;
-  if (!ok) throw new UsageError(`invalid ${what} "${name}": must be a lowercase RFC 1123 ${label ? 'label' : 'subdomain'}`);
 }

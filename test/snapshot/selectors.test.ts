@@ -47,6 +47,11 @@ describe('label selectors', () => {
     expect(matchesLabels(parseLabelSelector('!app'), undefined)).toBe(true);
     expect(matchesLabels(parseLabelSelector('app!=web'), undefined)).toBe(true);
     expect(matchesLabels(parseLabelSelector('app'), undefined)).toBe(false);
+    // Support bundles write `labels: null` or "null": no labels either.
+    for (const labels of [null, 'null']) {
+      expect(matchesLabels(parseLabelSelector('!app'), labels as never)).toBe(true);
+      expect(matchesLabels(parseLabelSelector('app'), labels as never)).toBe(false);
+    }
   });
 
   it('parses requirements', () => {

@@ -1,6 +1,7 @@
 // REST paths for the resource table. Kept free of I/O so the URL rules (core vs named groups,
 // namespaced vs cluster-scoped, escaping) can be tested on their own.
 import type { ResourceType } from '../../kube/resources.js';
+import { SourceError } from '../source.js';
 
 /** `/api/v1` for the core group, `/apis/GROUP/VERSION` otherwise. */
 export function groupVersionPath(r: ResourceType): string {
@@ -41,7 +42,9 @@ export function withQuery(path: string, params: Record<string, QueryValue>): str
 }
 
 // One path segment: names are validated by the CLI, but a stray `/` or `?` must never change
-// which URL we hit.
+// which URL we hit. Nor may `.` or `..`, which URL resolution drops or climbs (`namespaces/../pods`
+// is every namespace's pods): the CLI never sees a kubeconfig context's namespace.
 function seg(s: string): string {
+  if (s === '.' || s === '..') throw new SourceError('Config', `error: invalid name or namespace "${s}": not a Kubernetes name (check the kubeconfig context's namespace)`);
   return encodeURIComponent(s);
 }

@@ -2,6 +2,7 @@
 // starts on. Errors name the file and line. Nothing here knows about Kubernetes objects.
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { fileError } from './input-errors.js';
+import { formatMiB, MAX_FILE_BYTES } from './read-files.js';
 
 /**
  * Aliases a document may expand. kubectl output has none; a hand-written manifest a few. A
@@ -9,6 +10,13 @@ import { fileError } from './input-errors.js';
  * expanding anything big.
  */
 export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * YAML text parsed at most: the yaml package needs 20–40 times the text in memory (and about half
+ * a second per MiB), so a bigger file would exhaust the heap; JSON costs a few times its size and
+ * is read up to MAX_FILE_BYTES.
+ */
+export const MAX_YAML_BYTES = 32 * 1024 * 1024;
 
 export interface ParsedDocument {
   value: unknown;
@@ -30,14 +38,18 @@ export function parseDocuments(text: string, displayPath: string): ParsedDocumen
       return [{ value: JSON.parse(text), line: lineAt(text, text.length - trimmed.length) }];
     } catch (err) {
       // A .json file must be JSON. Anything else that merely starts with `{` may be YAML flow
-      // style, so YAML gets a chance (and reports its own error if it fails too).
-      if (isJsonName) throw jsonError(err, text, displayPath);
+      // style, so YAML gets a chance (and reports its own error if it fails too) — unless it is
+      // too big for YAML, when the JSON error is the useful one.
+      if (isJsonName || tooBigForYaml(text)) throw jsonError(err, text, displayPath);
     }
   }
   return parseYaml(text, displayPath);
 }
 
 function parseYaml(text: string, displayPath: string): ParsedDocument[] {
+  if (tooBigForYaml(text)) {
+    throw fileError(displayPath, undefined, `YAML larger than ${formatMiB(MAX_YAML_BYTES)}; refusing to parse it: save it as JSON (kubectl get … -o json), read up to ${formatMiB(MAX_FILE_BYTES)}`);
+  }
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter,
@@ -62,6 +74,10 @@ function parseYaml(text: string, displayPath: string): ParsedDocument[] {
     out.push({ value, line });
   }
   return out;
+}
+
+function tooBigForYaml(text: string): boolean {
+  return Buffer.byteLength(text, 'utf8') > MAX_YAML_BYTES;
 }
 
 function jsonError(err: unknown, text: string, displayPath: string): Error {

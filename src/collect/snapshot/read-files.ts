@@ -1,7 +1,7 @@
 // Finds the files of a snapshot (a file or a directory tree) and reads them defensively:
 // size cap, binary detection, UTF-8/UTF-16 decoding. Nothing here knows about Kubernetes.
 import type { Dirent, Stats } from 'node:fs';
-import { readdir, realpath, stat, open } from 'node:fs/promises';
+import { readdir, realpath, stat, open, type FileHandle } from 'node:fs/promises';
 import { basename, extname, join, relative, sep } from 'node:path';
 import { SourceError } from '../source.js';
 import { fileError, inputError, pathNotFound } from './input-errors.js';
@@ -112,7 +112,7 @@ export async function readDocumentText(path: string, maxBytes = MAX_FILE_BYTES):
     try {
       const { size } = await handle.stat();
       if (size > maxBytes) throw tooLarge(path, maxBytes);
-      buf = await handle.readFile();
+      buf = await readBounded(handle, path, size, maxBytes);
     } finally {
       await handle.close();
     }
@@ -120,9 +120,34 @@ export async function readDocumentText(path: string, maxBytes = MAX_FILE_BYTES):
     if (err instanceof SourceError) throw err;
     throw inputError(`error: cannot read "${path}": ${describeErrno(err)}`);
   }
-  // The file may have grown since stat().
-  if (buf.length > maxBytes) throw tooLarge(path, maxBytes);
   return decodeDocumentBytes(buf, path);
+}
+
+const STREAM_CHUNK_BYTES = 64 * 1024;
+/** How much of the start is looked at to tell a binary file before reading on (git's heuristic). */
+const BINARY_SNIFF_BYTES = 8000;
+
+/**
+ * Reads to the end, but never more than maxBytes: stat() says 0 for pipes (`-f <(…)`) and
+ * devices (`-f /dev/zero`), and a file may grow while it is read. A start that is plainly binary
+ * stops the read at once.
+ */
+async function readBounded(handle: FileHandle, path: string, size: number, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    // A regular file in one read (one byte more than its size, to notice growth); pipes and
+    // devices in pipe-sized chunks.
+    const chunk = Buffer.allocUnsafe(total === 0 && size > 0 ? size + 1 : STREAM_CHUNK_BYTES);
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+    if (bytesRead === 0) break;
+    total += bytesRead;
+    if (total > maxBytes) throw tooLarge(path, maxBytes);
+    const part = chunk.subarray(0, bytesRead);
+    if (chunks.length === 0 && !hasUtf16Bom(part) && part.subarray(0, BINARY_SNIFF_BYTES).includes(0)) throw binaryFile(path);
+    chunks.push(part);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
 }
 
 export function tooLarge(path: string, maxBytes: number): SourceError {
@@ -141,14 +166,20 @@ export function decodeDocumentBytes(buf: Buffer, displayPath: string): string {
     swapped.swap16();
     return swapped.toString('utf16le');
   }
-  if (buf.includes(0)) {
-    throw fileError(displayPath, undefined, 'binary file (contains NUL bytes), expected YAML or JSON');
-  }
+  if (buf.includes(0)) throw binaryFile(displayPath);
   const text = buf.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function formatMiB(bytes: number): string {
+function hasUtf16Bom(buf: Buffer): boolean {
+  return buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff));
+}
+
+function binaryFile(displayPath: string): SourceError {
+  return fileError(displayPath, undefined, 'binary file (contains NUL bytes), expected YAML or JSON');
+}
+
+export function formatMiB(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MiB`;
 }
 

@@ -73,7 +73,8 @@ function checkValue(value: string, part: string): void {
 }
 
 export function matchesLabels(reqs: readonly LabelRequirement[], labels: Readonly<Record<string, string>> | undefined): boolean {
-  const has = (k: string): boolean => labels !== undefined && Object.prototype.hasOwnProperty.call(labels, k);
+  // A dump may hold `labels: null` (or "null"): no labels.
+  const has = (k: string): boolean => typeof labels === 'object' && labels !== null && Object.prototype.hasOwnProperty.call(labels, k);
   for (const r of reqs) {
     const present = has(r.key);
     const value = present ? String(labels?.[r.key]) : undefined;

@@ -1,5 +1,5 @@
 // `abort` flags, validated and typed before any I/O (exit 2 on a bad value).
-import { validateName } from '../../cli/global-options.js';
+import { validateObjectName } from '../../cli/validate-names.js';
 import { parseFollowFlags } from '../start/options.js';
 
 export interface AbortOptions {
@@ -20,6 +20,6 @@ export interface RawAbortOptions {
 }
 
 export function parseAbortOptions(name: string, raw: RawAbortOptions): AbortOptions {
-  validateName('name', name);
+  validateObjectName(name);
   return { name, ...parseFollowFlags(raw), force: Boolean(raw.force) };
 }

@@ -1,5 +1,6 @@
 import { UsageError } from '../../cli/errors.js';
-import { validateName } from '../../cli/global-options.js';
+import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cli/validate-names.js';
+import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
 import type { FailOn } from '../../cli/exit-codes.js';
 
 export interface CheckMigratableOptions {
@@ -23,8 +24,8 @@ export interface RawCheckOptions {
 
 export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions): CheckMigratableOptions {
   const files = raw.filename ?? [];
-  for (const n of names) validateName('name', n);
-  if (raw.node !== undefined) validateName('node name', raw.node);
+  for (const n of names) validateObjectName(n);
+  if (raw.node !== undefined) validateNodeName(raw.node);
   if (names.length > 0 && raw.allNamespaces) {
     throw new UsageError('a resource cannot be retrieved by name across all namespaces');
   }
@@ -46,13 +47,21 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
   };
 }
 
-// Equality- and set-based selector syntax, as the API server accepts it.
-const REQUIREMENT =
-  /^\s*(!?[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?|[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?\s*(==|=|!=)\s*[A-Za-z0-9._-]*|[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?\s+(in|notin)\s+\([^()]*\))\s*$/;
-
+/**
+ * `-l`: the parser that matches offline snapshots, so that every selector the API server would
+ * refuse with 400 is a usage error here, before any request.
+ */
 export function validateSelector(selector: string): void {
-  const parts = selector.split(/,(?![^()]*\))/);
-  if (selector.trim() === '' || parts.some((p) => !REQUIREMENT.test(p))) {
-    throw new UsageError(`invalid label selector "${selector}"`);
+  const problem = selector.trim() === '' ? 'empty selector' : selectorProblem(selector);
+  if (problem !== undefined) throw new UsageError(`invalid label selector ${quoteForTerminal(selector)}: ${problem}`);
+}
+
+function selectorProblem(selector: string): string | undefined {
+  try {
+    parseLabelSelector(selector);
+    return undefined;
+  } catch (err) {
+    if (err instanceof SelectorError) return escapeForTerminal(err.message);
+    throw err;
   }
 }

@@ -1,6 +1,6 @@
 // `start` flags, validated and typed before any I/O (exit 2 on a bad value).
 import { UsageError } from '../../cli/errors.js';
-import { validateName } from '../../cli/global-options.js';
+import { validateObjectName } from '../../cli/validate-names.js';
 import { parseDuration } from '../../cli/duration.js';
 
 export interface StartOptions {
@@ -23,7 +23,7 @@ export interface RawStartOptions {
 }
 
 export function parseStartOptions(name: string, raw: RawStartOptions): StartOptions {
-  validateName('name', name);
+  validateObjectName(name);
   const follow = parseFollowFlags(raw);
   const nodeSelector: Record<string, string> = {};
   for (const value of raw.nodeSelector ?? []) Object.assign(nodeSelector, parseNodeSelector(value));

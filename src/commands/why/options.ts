@@ -1,4 +1,5 @@
-import { validateName, type GlobalOptions } from '../../cli/global-options.js';
+import type { GlobalOptions } from '../../cli/global-options.js';
+import { validateObjectName } from '../../cli/validate-names.js';
 import type { FailOn } from '../../cli/exit-codes.js';
 import { parseDuration } from '../../cli/duration.js';
 import { UsageError } from '../../cli/errors.js';
@@ -32,7 +33,7 @@ export interface RawWhyOptions extends RawPrometheusOptions {
 }
 
 export function parseWhyOptions(name: string, raw: RawWhyOptions, g: Pick<GlobalOptions, 'from'>): WhyOptions {
-  validateName('name', name);
+  validateObjectName(name);
   const watch = Boolean(raw.watch);
   if (watch && g.from !== undefined) throw new UsageError('--watch follows a live cluster: it cannot be combined with --from');
   if (raw.interval !== undefined && !watch) throw new UsageError('--interval can only be used with --watch');

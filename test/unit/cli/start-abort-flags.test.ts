@@ -20,6 +20,10 @@ describe('start/abort options', () => {
     expect(() => parseStartOptions('db', { wait: true, timeout: 'soon' })).toThrow(UsageError);
     expect(parseStartOptions('db', { wait: true, timeout: '1m30s' }).timeoutMs).toBe(90_000);
     expect(parseAbortOptions('db', { wait: true }).timeoutMs).toBe(0);
+    // Beyond 2^31-1 ms a Node.js timer would fire at once: refused, not a wait that ends at once.
+    expect(parseStartOptions('db', { wait: true, timeout: '596h' }).timeoutMs).toBe(596 * 3_600_000);
+    expect(() => parseStartOptions('db', { wait: true, timeout: '600h' })).toThrow(/at most 596h/);
+    expect(() => parseStartOptions('db', { wait: true, timeout: '9'.repeat(400) })).toThrow(/at most 596h/);
   });
 
   it('names are validated', () => {
