@@ -15,9 +15,10 @@ export function parseQuantity(q: string | number | undefined | null): number | u
   const m = QUANTITY.exec(q.trim());
   if (!m) return undefined;
   const base = Number(m[1]);
-  if (m[2]) return base * 10 ** Number(m[2].slice(1));
   const suffix = m[3] ?? '';
-  return base * (BINARY[suffix] ?? DECIMAL[suffix] ?? 1);
+  const v = m[2] ? base * 10 ** Number(m[2].slice(1)) : base * (BINARY[suffix] ?? DECIMAL[suffix] ?? 1);
+  // `1e400` or 400 digits: beyond any real quantity, and Infinity would print as null in JSON.
+  return Number.isFinite(v) ? v : undefined;
 }
 
 const BYTE_UNITS = ['Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'] as const;

@@ -8,8 +8,9 @@ export interface KubeVirtVersion {
   raw: string;
 }
 
-export function parseKubeVirtVersion(raw: string | undefined | null): KubeVirtVersion | undefined {
-  if (!raw) return undefined;
+/** `raw` as found in the CR: a dump may hold a YAML number (`1.6`) or "null" instead of a string. */
+export function parseKubeVirtVersion(raw: unknown): KubeVirtVersion | undefined {
+  if (typeof raw !== 'string' || !raw) return undefined;
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?/.exec(raw.trim());
   if (!m) return undefined;
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), raw };

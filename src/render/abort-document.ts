@@ -6,6 +6,7 @@ import type { AbortPlan, AbortStage } from '../analyze/abort/decide.js';
 import type { AbortOutcome } from '../analyze/abort/outcome.js';
 import type { VirtualMachineInstanceMigration } from '../kube/types.js';
 import { stateOf } from '../analyze/preflight/progress.js';
+import { time } from '../analyze/why/derive.js';
 import { API_VERSION } from './migratability-document.js';
 import type { WaitOutcome } from './start-document.js';
 import { abortRefusalText, abortResultText, abortWarnings, evacuationHint } from './abort-text.js';
@@ -69,9 +70,11 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
   if (refusal) doc.refused = { cause: refusal, ...abortRefusalText(refusal, r) };
   if (plan.last) {
     const state = stateOf(plan.last, undefined);
+    const endTime = state?.endTimestamp;
     doc.lastMigration = {
       ...ref(plan.last),
-      ...(state?.endTimestamp ? { endTime: state.endTimestamp } : {}),
+      // Times in documents are RFC 3339 (contract §4): a malformed one is left out.
+      ...(endTime && time(endTime) > 0 ? { endTime } : {}),
       ...(state?.abortStatus ? { abortStatus: state.abortStatus } : {}),
       ...(state?.failureReason ? { failureReason: state.failureReason } : {}),
     };

@@ -247,7 +247,6 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
     lines.push(`${verdictBadge(doc.verdict.status, style)} ${style.bold(doc.verdict.cause)}: ${doc.verdict.summary}`);
     if (doc.verdict.hint) lines.push(`  ${style.dim('fix:')} ${doc.verdict.hint}`);
   }
-  for (const e of doc.errors) lines.push(`${style.warn('Warning:')} ${e.resource}: ${e.message}`);
   return lines.join('\n').replace(/\n+$/, '') + '\n';
 }
 

@@ -53,7 +53,6 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     const rows = doc.timeline.map((t) => [t.phase, t.time, t.durationSeconds === undefined ? '' : formatSeconds(t.durationSeconds)]);
     lines.push(indent(renderTable(['PHASE', 'SINCE', 'FOR'], rows)));
   }
-  for (const e of doc.errors) lines.push(`${style.warn('Warning:')} ${e.resource}: ${e.message}`);
   return lines.join('\n').replace(/\n+$/, '') + '\n';
 }
 

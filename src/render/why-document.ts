@@ -4,12 +4,14 @@ import type { EvidenceRef } from '../analyze/findings.js';
 import type { Placement } from '../analyze/why/check.js';
 import type { TimelineEntry } from '../analyze/why/timeline.js';
 import type { PolicyOutput } from '../analyze/why/policy-output.js';
+import { listOf } from '../analyze/shape.js';
 import { CHECK_TEXT } from './why-text/index.js';
 import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
 import { API_VERSION } from './migratability-document.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { progressDocument, type ProgressDoc } from './why-progress.js';
+import { time } from '../analyze/why/derive.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
@@ -28,7 +30,7 @@ export interface MigrationDiagnosisDoc {
 export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
   const { ctx } = d;
   const m = ctx.migration;
-  const vmName = ctx.vm?.metadata.name ?? ctx.vmi?.metadata.ownerReferences?.find((o) => o.kind === 'VirtualMachine')?.name;
+  const vmName = ctx.vm?.metadata.name ?? listOf(ctx.vmi?.metadata.ownerReferences).find((o) => o.kind === 'VirtualMachine')?.name;
   return {
     apiVersion: API_VERSION,
     kind: 'MigrationDiagnosis',
@@ -37,7 +39,7 @@ export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
       vmi: ctx.vmi?.metadata.name ?? m?.spec?.vmiName ?? ctx.requested.name,
       ...(vmName ? { vm: vmName } : {}),
       ...(m
-        ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: m.metadata.creationTimestamp ?? '' } }
+        ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: knownTime(m.metadata.creationTimestamp) } }
         : {}),
     },
     verdict: {
@@ -83,4 +85,9 @@ function placementDoc(p: Placement): NonNullable<MigrationDiagnosisDoc['placemen
     nodeSelector: p.nodeSelector,
     nodes: p.nodes.map((n) => ({ name: n.name, fits: n.fits, reasons: n.reasons.map(placementReasonText) })),
   };
+}
+
+/** Times in documents are RFC 3339 (contract §4): a malformed one in the object is "not known". */
+function knownTime(t: string | undefined): string {
+  return t !== undefined && time(t) > 0 ? t : '';
 }

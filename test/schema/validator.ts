@@ -65,11 +65,15 @@ export function validators(): Validators {
   return { published: makeAjv(schemas), strict: makeAjv(strict) };
 }
 
+let schemaIds: Record<string, string> | undefined;
+
 /** Errors of `doc` against the schema of its kind (both modes), as readable lines; [] when valid. */
 export function validateDocument(v: Validators, doc: unknown): string[] {
   const kind = (doc as { kind?: string } | null)?.kind;
   if (!kind || !(KINDS as readonly string[]).includes(kind)) return [`no schema for kind ${String(kind)}`];
-  const id = (loadSchemas()[kind] as { $id: string }).$id;
+  // Read once: property tests validate thousands of documents.
+  schemaIds ??= Object.fromEntries(Object.entries(loadSchemas()).map(([k, s]) => [k, s.$id as string]));
+  const id = schemaIds[kind]!;
   const out: string[] = [];
   for (const [mode, ajv] of [['published', v.published], ['strict', v.strict]] as const) {
     const validate = ajv.getSchema(id);

@@ -5,6 +5,7 @@ import type { EvidenceRef } from '../findings.js';
 import type { Condition, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
 import { COND_LIVE_MIGRATABLE } from '../../kubevirt/constants.js';
 import type { Subject } from './rule.js';
+import { listOf } from '../shape.js';
 
 export function buildSubject(input: { vm?: VirtualMachine; vmi?: VirtualMachineInstance }): Subject {
   const { vm, vmi } = input;
@@ -16,7 +17,7 @@ export function buildSubject(input: { vm?: VirtualMachine; vmi?: VirtualMachineI
     kind: vmi ? 'VirtualMachineInstance' : 'VirtualMachine',
     spec: (vmi ? vmi.spec : vm?.spec?.template?.spec) ?? {},
     meta: (vmi ? vmi.metadata : vm?.spec?.template?.metadata) ?? {},
-    dataVolumeTemplates: vm?.spec?.dataVolumeTemplates ?? [],
+    dataVolumeTemplates: listOf(vm?.spec?.dataVolumeTemplates),
   };
   if (vm) subject.vm = vm;
   if (vmi) subject.vmi = vmi;
@@ -42,5 +43,5 @@ export function subjectRef(subject: Subject, field?: string): EvidenceRef {
 
 /** The VMI's `LiveMigratable` condition, if KubeVirt has computed one. */
 export function liveMigratableCondition(subject: Subject): Condition | undefined {
-  return subject.vmi?.status?.conditions?.find((c) => c.type === COND_LIVE_MIGRATABLE);
+  return listOf(subject.vmi?.status?.conditions).find((c) => c.type === COND_LIVE_MIGRATABLE);
 }

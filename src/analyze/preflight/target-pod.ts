@@ -22,6 +22,7 @@ import {
 } from '../../kubevirt/constants.js';
 import { atLeast, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { hostModelCpuOf } from '../scheduling/host-model.js';
+import { listOf, objectOf, stringMapOf } from '../shape.js';
 
 export interface TargetPodInput {
   /** The launcher pod the VMI runs in now. */
@@ -45,7 +46,7 @@ const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(
 
 export function plannedTargetPod(input: TargetPodInput): PlannedTargetPod {
   const { sourcePod, vmi, sourceNode } = input;
-  const rendered: Record<string, string> = { ...(sourcePod.spec?.nodeSelector ?? {}) };
+  const rendered = stringMapOf(sourcePod.spec?.nodeSelector);
   const keys = Object.keys(rendered);
 
   // 2. host-model CPU labels from the source node (only when the source pod has none yet).
@@ -65,12 +66,12 @@ export function plannedTargetPod(input: TargetPodInput): PlannedTargetPod {
   const overriddenKeys = Object.keys(input.addedNodeSelector).filter((k) => rendered[k] !== undefined && rendered[k] !== input.addedNodeSelector[k]);
   const nodeSelector = { ...input.addedNodeSelector, ...rendered };
 
-  // 4. Anti-affinity against every pod of this VMI.
-  const affinity: Affinity = clone(sourcePod.spec?.affinity) ?? {};
+  // 4. Anti-affinity against every pod of this VMI (a dump's affinity may be "null" or a list: start afresh).
+  const affinity: Affinity = objectOf(clone(sourcePod.spec?.affinity)) ?? {};
   const uid = vmi.metadata.uid;
   if (uid) {
-    const anti = (affinity.podAntiAffinity ??= {});
-    const terms = (anti.requiredDuringSchedulingIgnoredDuringExecution ??= []);
+    const anti = (affinity.podAntiAffinity = objectOf(affinity.podAntiAffinity) ?? {});
+    const terms = (anti.requiredDuringSchedulingIgnoredDuringExecution = listOf(anti.requiredDuringSchedulingIgnoredDuringExecution));
     const present = terms.some((t) => t.labelSelector?.matchLabels?.[LABEL_CREATED_BY] === uid && (t.topologyKey ?? LABEL_HOSTNAME) === LABEL_HOSTNAME);
     if (!present) {
       const term: PodAffinityTerm = { labelSelector: { matchLabels: { [LABEL_CREATED_BY]: uid } }, topologyKey: LABEL_HOSTNAME };
@@ -79,7 +80,7 @@ export function plannedTargetPod(input: TargetPodInput): PlannedTargetPod {
   }
 
   const labels = { ...(sourcePod.metadata.labels ?? {}), [LABEL_MIGRATION_JOB_UID]: input.migrationUid };
-  const spec = clone(sourcePod.spec) ?? {};
+  const spec = objectOf(clone(sourcePod.spec)) ?? {};
   delete spec.nodeName;
   spec.nodeSelector = nodeSelector;
   spec.affinity = affinity;

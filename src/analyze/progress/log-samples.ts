@@ -3,6 +3,7 @@
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import type { LauncherLogLine } from '../why/launcher-log-lines.js';
 import { parseProgressLine } from '../why/progress-line.js';
+import { time } from '../why/derive.js';
 import { isoTime, type TransferSample } from './sample.js';
 
 export interface LogSample {
@@ -23,14 +24,16 @@ export interface LogSampleOptions {
 /** The samples of migration `migrationUid`, oldest first; lines of other migrations are skipped. */
 export function logSamples(lines: readonly LauncherLogLine[], migrationUid: string | undefined, opts: LogSampleOptions = {}): LogSample[] {
   if (!migrationUid) return [];
-  const start = opts.startedAt ? Date.parse(opts.startedAt) : NaN;
+  // 0: no start to date from (absent, malformed, or Go's zero time).
+  const start = time(opts.startedAt);
   const out: LogSample[] = [];
   for (const line of lines) {
     const p = parseProgressLine(line.msg, opts.version ? { version: opts.version } : {});
     if (!p || p.migrationUid !== migrationUid) continue;
-    const time = line.time ?? (p.elapsedMs !== undefined && !Number.isNaN(start) ? isoTime(start + p.elapsedMs) : undefined);
-    if (!time) continue;
-    const sample: TransferSample = { time };
+    const dated = p.elapsedMs !== undefined && start > 0 ? new Date(start + p.elapsedMs).getTime() : NaN;
+    const at = line.time ?? (dated > 0 ? isoTime(dated) : undefined);
+    if (!at) continue;
+    const sample: TransferSample = { time: at };
     if (p.dataProcessed !== undefined) sample.dataProcessed = p.dataProcessed;
     if (p.dataRemaining !== undefined) sample.dataRemaining = p.dataRemaining;
     if (p.dataTotal !== undefined) sample.dataTotal = p.dataTotal;

@@ -2,12 +2,13 @@
 // kube-scheduler evaluates it: terms are ORed, the requirements inside a term are ANDed, an
 // empty term or an empty term list matches nothing, and an absent selector matches every node.
 import type { Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm } from '../../kube/types.js';
+import { listOf } from '../shape.js';
 
 /** The only field kube-scheduler supports in `matchFields`. */
 const FIELD_NODE_NAME = 'metadata.name';
 
 export function matchesRequirement(value: string | undefined, req: NodeSelectorRequirement): boolean {
-  const values = req.values ?? [];
+  const values = listOf(req.values);
   switch (req.operator) {
     case 'In':
       return value !== undefined && values.includes(value);
@@ -33,8 +34,8 @@ export function matchesRequirement(value: string | undefined, req: NodeSelectorR
 /** The requirements of one term that a node fails (labels and `metadata.name` fields). */
 export function unmetRequirements(node: Node, term: NodeSelectorTerm): NodeSelectorRequirement[] {
   const labels = node.metadata.labels ?? {};
-  const failing = (term.matchExpressions ?? []).filter((r) => !matchesRequirement(labels[r.key], r));
-  for (const r of term.matchFields ?? []) {
+  const failing = listOf(term.matchExpressions).filter((r) => !matchesRequirement(labels[r.key], r));
+  for (const r of listOf(term.matchFields)) {
     const value = r.key === FIELD_NODE_NAME ? node.metadata.name : undefined;
     if (r.key !== FIELD_NODE_NAME || !matchesRequirement(value, r)) failing.push(r);
   }
@@ -42,12 +43,12 @@ export function unmetRequirements(node: Node, term: NodeSelectorTerm): NodeSelec
 }
 
 export function matchesNodeSelectorTerm(node: Node, term: NodeSelectorTerm): boolean {
-  const empty = (term.matchExpressions ?? []).length === 0 && (term.matchFields ?? []).length === 0;
+  const empty = listOf(term.matchExpressions).length === 0 && listOf(term.matchFields).length === 0;
   return !empty && unmetRequirements(node, term).length === 0;
 }
 
 /** `undefined` selector = no constraint; otherwise at least one term must match. */
 export function matchesRequiredNodeAffinity(node: Node, selector: NodeSelector | undefined): boolean {
   if (!selector) return true;
-  return (selector.nodeSelectorTerms ?? []).some((t) => matchesNodeSelectorTerm(node, t));
+  return listOf(selector.nodeSelectorTerms).some((t) => matchesNodeSelectorTerm(node, t));
 }

@@ -25,12 +25,24 @@ export interface ResourceFit {
 export function sumRequests(lists: readonly ResourceList[]): Record<string, number> {
   const total: Record<string, number> = {};
   for (const list of lists) {
-    for (const [name, q] of Object.entries(list)) {
-      const v = parseQuantity(q);
-      if (v !== undefined) total[name] = (total[name] ?? 0) + v;
-    }
+    for (const [name, v] of Object.entries(quantities(list))) total[name] = (total[name] ?? 0) + v;
   }
   return total;
+}
+
+/** A list's quantities, parsed once: `list` places many target pods against the same pods and nodes. */
+const parsed = new WeakMap<ResourceList, Record<string, number>>();
+function quantities(list: ResourceList): Record<string, number> {
+  let out = parsed.get(list);
+  if (!out) {
+    out = {};
+    for (const [name, q] of Object.entries(list)) {
+      const v = parseQuantity(q);
+      if (v !== undefined) out[name] = v;
+    }
+    parsed.set(list, out);
+  }
+  return out;
 }
 
 /**
@@ -47,7 +59,7 @@ export function resourceFit(allocatable: ResourceList, existing: readonly Resour
   const shortfalls: ResourceShortfall[] = [];
   for (const [resource, requested] of Object.entries(wanted)) {
     if (requested <= 0) continue;
-    const alloc = parseQuantity(allocatable[resource]) ?? 0;
+    const alloc = quantities(allocatable)[resource] ?? 0;
     const u = used[resource] ?? 0;
     const free = alloc - u;
     if (requested > free) shortfalls.push({ resource, requested, used: u, allocatable: alloc, free });

@@ -2,13 +2,14 @@
 // behaves as if it had the `node.kubernetes.io/unschedulable:NoSchedule` taint, which the node
 // lifecycle controller also adds; we add it ourselves for snapshots taken before that happened.
 import type { Node, Taint, Toleration } from '../../kube/types.js';
+import { listOf } from '../shape.js';
 
 export const TAINT_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
 /** Effects that keep a new pod off a node (PreferNoSchedule only lowers its score). */
 export const BLOCKING_EFFECTS: readonly string[] = ['NoSchedule', 'NoExecute'];
 
 export function effectiveTaints(node: Node): Taint[] {
-  const taints = [...(node.spec?.taints ?? [])];
+  const taints = [...listOf(node.spec?.taints)];
   if (node.spec?.unschedulable && !taints.some((t) => t.key === TAINT_UNSCHEDULABLE)) {
     taints.push({ key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' });
   }
@@ -29,6 +30,6 @@ export function untoleratedTaints(
   effects: readonly string[] = BLOCKING_EFFECTS,
 ): Taint[] {
   return effectiveTaints(node).filter(
-    (taint) => effects.includes(taint.effect) && !(tolerations ?? []).some((t) => toleratesTaint(t, taint)),
+    (taint) => effects.includes(taint.effect) && !listOf(tolerations).some((t) => toleratesTaint(t, taint)),
   );
 }

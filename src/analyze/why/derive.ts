@@ -2,6 +2,7 @@
 import type { KubeEvent, KubeObject, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_DOMAIN, LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID, LABEL_VMI_NAME } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
+import { itemsWhere } from '../lookup.js';
 import type { WhyContext, WhyInputs } from './context.js';
 
 
@@ -14,12 +15,7 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
     vmiMigrations.unshift(inputs.namedMigration);
   }
   const migration = inputs.namedMigration ?? vmiMigrations[0];
-  const pods = inputs.pods.ok ? inputs.pods.items : [];
-  const launcherPods = pods.filter(
-    (p) =>
-      (vmi?.metadata.uid !== undefined && p.metadata.labels?.[LABEL_CREATED_BY] === vmi.metadata.uid) ||
-      p.metadata.annotations?.[ANNOTATION_DOMAIN] === vmiName,
-  );
+  const launcherPods = launcherPodsOf(inputs.pods.ok ? inputs.pods.items : [], vmi?.metadata.uid, vmiName);
   const migrationUid = migration?.metadata.uid;
   const targetPod = migrationUid
     ? newestFirst(launcherPods.filter((p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] === migrationUid))[0]
@@ -41,13 +37,25 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
   };
 }
 
+/** The VMI's pods, in list order: label kubevirt.io/created-by = its UID, or annotation kubevirt.io/domain = its name. */
+function launcherPodsOf(pods: readonly Pod[], vmiUid: string | undefined, vmiName: string): Pod[] {
+  const byUid = vmiUid === undefined ? [] : itemsWhere(pods, 'created-by', (p) => p.metadata.labels?.[LABEL_CREATED_BY], vmiUid);
+  const byName = itemsWhere(pods, 'domain', (p) => p.metadata.annotations?.[ANNOTATION_DOMAIN], vmiName);
+  // Usually one holds the other (a launcher pod carries both); else keep list order.
+  const inName = new Set(byName);
+  if (byUid.every((p) => inName.has(p))) return [...byName];
+  const inUid = new Set(byUid);
+  if (byName.every((p) => inUid.has(p))) return [...byUid];
+  return pods.filter((p) => inUid.has(p) || inName.has(p));
+}
+
 /** This VMI's migrations, newest first: label kubevirt.io/vmi-name, else spec.vmiName. */
 export function migrationsOfVmi(all: VirtualMachineInstanceMigration[], namespace: string, vmiName: string): VirtualMachineInstanceMigration[] {
-  return newestFirst(
-    all.filter(
-      (m) => m.metadata.namespace === namespace && (m.metadata.labels?.[LABEL_VMI_NAME] ?? m.spec?.vmiName) === vmiName,
-    ),
-  );
+  const vmiOf = (m: VirtualMachineInstanceMigration) => {
+    const name = m.metadata.labels?.[LABEL_VMI_NAME] ?? m.spec?.vmiName;
+    return m.metadata.namespace === undefined || name === undefined ? undefined : `${m.metadata.namespace}/${name}`;
+  };
+  return newestFirst([...itemsWhere(all, 'vmi', vmiOf, `${namespace}/${vmiName}`)]);
 }
 
 export function newestFirst<T extends KubeObject>(objs: T[]): T[] {
@@ -95,7 +103,11 @@ export function eventTime(e: KubeEvent): string | undefined {
   return e.lastTimestamp ?? e.series?.lastObservedTime ?? e.eventTime ?? e.firstTimestamp ?? e.metadata.creationTimestamp ?? undefined;
 }
 
-export function time(t: string | undefined | null): number {
-  const v = t ? Date.parse(t) : NaN;
-  return Number.isNaN(v) ? 0 : v;
+/**
+ * Milliseconds of an RFC 3339 time; 0 ("unknown") when absent or malformed (`not-a-date`, a
+ * number, which Date.parse would read as a year) and for Go's zero time, 0001-01-01 ("never").
+ */
+export function time(t: unknown): number {
+  const v = typeof t === 'string' && /^\d{4}-\d{2}-\d{2}[Tt]/.test(t) ? Date.parse(t) : NaN;
+  return Number.isNaN(v) || v < 0 ? 0 : v;
 }

@@ -31,7 +31,8 @@ function parseLine(raw: string): LauncherLogLine | undefined {
       if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
         const o = obj as Record<string, unknown>;
         const out: LauncherLogLine = { msg: typeof o.msg === 'string' ? o.msg : '' };
-        const t = str(o.timestamp) ?? prefix?.[1];
+        // A malformed `timestamp` dates nothing (a sample at "not-a-date" would break the contract's RFC 3339 times).
+        const t = [str(o.timestamp), prefix?.[1]].find((x) => time(x) > 0);
         if (t) out.time = t;
         const level = str(o.level);
         if (level) out.level = level;

@@ -6,6 +6,7 @@ import type { EvidenceRef } from '../findings.js';
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { FINAL_MIGRATION_PHASES, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
+import { itemsWhere } from '../lookup.js';
 import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
 
 /** `IsFinal()`: Succeeded or Failed. */
@@ -53,7 +54,7 @@ export function hasMultipleActivePods(ctx: Pick<WhyContext, 'launcherPods' | 'vm
 /** Target pods of a migration among `pods` (label kubevirt.io/migrationJobUID = its UID). */
 export function targetPodsOf(pods: readonly Pod[], m: VirtualMachineInstanceMigration): Pod[] {
   const uid = m.metadata.uid;
-  return uid ? pods.filter((p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] === uid) : [];
+  return uid ? [...itemsWhere(pods, 'migration-job-uid', (p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID], uid)] : [];
 }
 
 export interface RecognizedEvent {

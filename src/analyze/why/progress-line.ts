@@ -88,6 +88,8 @@ export function parseProgressLine(msg: string, opts: ParseProgressOptions = {}):
     if (!m) continue;
     const [, key, num, unit] = m as unknown as [string, string, string, string];
     const value = Number(num);
+    // A garbled line's 400-digit number: Infinity would print as null in the JSON samples.
+    if (!Number.isFinite(value)) continue;
     const size = SIZES[key];
     if (size) {
       if (unit !== 'MiB' && unit !== 'B') continue;

@@ -24,6 +24,7 @@ import { PROGRESS_METRIC_NAME_SET, isVmiPoint, samplesFromMetrics } from '../pro
 import { parsePrometheusText, type MetricPoint } from '../progress/prometheus-text.js';
 import { parsePrometheusResponse } from '../progress/prometheus-api.js';
 import { sampleTime, type ProgressSourceId, type TransferSample } from '../progress/sample.js';
+import { listOf } from '../shape.js';
 
 /** Launcher verbosity at which the progress line is logged before v1.2 (facts §5.1). */
 export const PROGRESS_LOG_VERBOSITY_OLD = 4;
@@ -67,14 +68,15 @@ export function copyState(ctx: WhyContext, m: VirtualMachineInstanceMigration): 
   const phase = m.status?.phase ?? '';
   const state = sameMigrationState(ctx, m) ?? (m.status?.migrationState?.migrationUid === m.metadata.uid ? m.status?.migrationState : undefined);
   const finished = FINAL_MIGRATION_PHASES.includes(phase) || Boolean(state?.completed || state?.failed);
-  const startedAt = state?.startTimestamp ?? m.status?.phaseTransitionTimestamps?.find((t) => t.phase === 'Running')?.phaseTransitionTimestamp ?? undefined;
+  const startedAt = state?.startTimestamp ?? listOf(m.status?.phaseTransitionTimestamps).find((t) => t.phase === 'Running')?.phaseTransitionTimestamp ?? undefined;
   const started = phase === 'Running' || Boolean(state?.startTimestamp) || (finished && startedAt !== undefined);
-  return { copying: started && !finished, finished, started, ...(startedAt ? { startedAt } : {}), ...(state ? { state } : {}) };
+  // A malformed start time is no start time: elapsed from 1970 would read as a timeout.
+  return { copying: started && !finished, finished, started, ...(startedAt && time(startedAt) > 0 ? { startedAt } : {}), ...(state ? { state } : {}) };
 }
 
 /** PreCopy unless the VMI says otherwise; a guest paused by the migration monitor is `Paused` (v1.5+). */
 export function migrationMode(ctx: WhyContext, mode: string | undefined): string {
-  const paused = ctx.vmi?.status?.conditions?.some(
+  const paused = listOf(ctx.vmi?.status?.conditions).some(
     (c) => c.type === COND_PAUSED && c.status === 'True' && c.reason === REASON_PAUSED_BY_MIGRATION_MONITOR,
   );
   if (paused && mode !== MIGRATION_MODE_POST_COPY) return MIGRATION_MODE_PAUSED;
@@ -144,7 +146,7 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
 }
 
 function finalTransition(m: VirtualMachineInstanceMigration): string | undefined {
-  return m.status?.phaseTransitionTimestamps?.find((t) => FINAL_MIGRATION_PHASES.includes(t.phase ?? ''))?.phaseTransitionTimestamp ?? undefined;
+  return listOf(m.status?.phaseTransitionTimestamps).find((t) => FINAL_MIGRATION_PHASES.includes(t.phase ?? ''))?.phaseTransitionTimestamp ?? undefined;
 }
 
 interface Picked {

@@ -7,6 +7,7 @@
 // plus the pod overhead.
 import { parseQuantity } from '../../kube/quantity.js';
 import type { Container, Pod, ResourceQuota } from '../../kube/types.js';
+import { listOf } from '../shape.js';
 
 type Amounts = Record<string, number>;
 
@@ -41,8 +42,8 @@ function podAmounts(pod: Pod, which: 'requests' | 'limits'): Amounts {
       if (v !== undefined) into[k] = (into[k] ?? 0) + v;
     }
   };
-  const init = pod.spec?.initContainers ?? [];
-  for (const c of [...(pod.spec?.containers ?? []), ...init.filter(isSidecar)]) add(sum, c.resources?.[which]);
+  const init = listOf(pod.spec?.initContainers);
+  for (const c of [...listOf(pod.spec?.containers), ...init.filter(isSidecar)]) add(sum, c.resources?.[which]);
   for (const c of init.filter((x) => !isSidecar(x))) {
     const one: Amounts = {};
     add(one, c.resources?.[which]);
@@ -73,7 +74,7 @@ export function podQuotaUsage(pod: Pod): Amounts {
 const FOREIGN_SCOPES = ['Terminating', 'BestEffort'];
 
 export function appliesToLauncherPods(q: ResourceQuota): boolean {
-  return !(q.spec?.scopes ?? []).some((s) => FOREIGN_SCOPES.includes(s));
+  return !listOf(q.spec?.scopes).some((s) => FOREIGN_SCOPES.includes(s));
 }
 
 /** Headroom of one quota for `usage`: every limited resource the pod uses, tightest (largest shortfall relative to hard) first. */

@@ -54,6 +54,8 @@ import {
   type UnschedulableCause,
 } from './parse/scheduler-message.js';
 import { eventMessage, eventRef, eventsOfMigration, isPodTerminated, podRef, unschedulableCondition } from './target-pod-state.js';
+import { listOf, objectOf, stringMapOf } from '../shape.js';
+import { itemsWhere } from '../lookup.js';
 
 /** Taints the node lifecycle controller puts on a NotReady node (reported as `not-ready` instead). */
 const NOT_READY_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
@@ -103,16 +105,22 @@ function add(a: Record<string, number>, b: Record<string, number>): Record<strin
  * regular init container if bigger, plus the pod overhead.
  */
 export function podRequests(pod: Pod): ResourceList {
-  const inits = (pod.spec?.initContainers ?? []) as PodContainer[];
+  // Every placement counts every pod on every node again (`list`: once per unschedulable target).
+  const known = requestsOfPod.get(pod);
+  if (known) return known;
+  const inits = listOf(pod.spec?.initContainers) as PodContainer[];
   const sidecars = inits.filter((c) => c.restartPolicy === 'Always').map(requestsOf).reduce(add, {});
-  let total = ((pod.spec?.containers ?? []) as PodContainer[]).map(requestsOf).reduce(add, sidecars);
+  let total = (listOf(pod.spec?.containers) as PodContainer[]).map(requestsOf).reduce(add, sidecars);
   for (const c of inits.filter((i) => i.restartPolicy !== 'Always')) {
     const r = add(requestsOf(c), sidecars);
     for (const [k, v] of Object.entries(r)) if (v > (total[k] ?? 0)) total = { ...total, [k]: v };
   }
   for (const [k, q] of Object.entries(pod.spec?.overhead ?? {})) total = add(total, { [k]: parseQuantity(q) ?? 0 });
-  return Object.fromEntries(Object.entries(total).map(([k, v]) => [k, String(v)]));
+  const requests = Object.fromEntries(Object.entries(total).map(([k, v]) => [k, String(v)]));
+  requestsOfPod.set(pod, requests);
+  return requests;
 }
+const requestsOfPod = new WeakMap<Pod, ResourceList>();
 
 // ---- label selectors and pod anti-affinity ----
 
@@ -121,27 +129,30 @@ export function matchesLabelSelector(labels: Readonly<Record<string, string>> | 
   if (!sel) return false;
   const l = labels ?? {};
   if (Object.entries(sel.matchLabels ?? {}).some(([k, v]) => l[k] !== v)) return false;
-  return (sel.matchExpressions ?? []).every((r) => matchesRequirement(l[r.key], r));
+  return listOf(sel.matchExpressions).every((r) => matchesRequirement(l[r.key], r));
 }
 
 function termNamespaces(term: PodAffinityTerm, own: string | undefined): string[] | 'all' {
   const sel = term.namespaceSelector;
-  if (sel && Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0) return 'all';
+  if (sel && Object.keys(sel.matchLabels ?? {}).length === 0 && listOf(sel.matchExpressions).length === 0) return 'all';
   return term.namespaces?.length ? term.namespaces : own ? [own] : [];
 }
 
 /** Pods that keep `node` out through the target pod's required anti-affinity terms. */
 function antiAffinityPods(pod: Pod, node: Node, nodes: readonly Node[], known: readonly Pod[]): Pod[] {
-  const terms = pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
+  const terms = listOf(pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
   const out: Pod[] = [];
   for (const term of terms) {
     const key = term.topologyKey ?? LABEL_HOSTNAME;
     const domain = node.metadata.labels?.[key];
     if (domain === undefined) continue;
     const ns = termNamespaces(term, pod.metadata.namespace);
-    for (const other of known) {
-      const where = nodes.find((n) => n.metadata.name === other.spec?.nodeName);
-      if (!where || where.metadata.labels?.[key] !== domain) continue;
+    // Every node is judged against every pod: the pods are grouped by domain once (lookup.ts).
+    const domainOf = (p: Pod) => {
+      const where = p.spec?.nodeName;
+      return where === undefined ? undefined : itemsWhere(nodes, 'name', (n) => n.metadata.name, where)[0]?.metadata.labels?.[key];
+    };
+    for (const other of itemsWhere(known, `topology ${key}`, domainOf, domain)) {
       if (ns !== 'all' && !ns.includes(other.metadata.namespace ?? '')) continue;
       if (matchesLabelSelector(other.metadata.labels, term.labelSelector) && !out.includes(other)) out.push(other);
     }
@@ -152,7 +163,8 @@ function antiAffinityPods(pod: Pod, node: Node, nodes: readonly Node[], known: r
 // ---- node affinity ----
 
 export function formatRequirement(r: NodeSelectorRequirement): string {
-  return r.values?.length ? `${r.key} ${r.operator} (${r.values.join(', ')})` : `${r.key} ${r.operator}`;
+  const values = listOf(r.values);
+  return values.length ? `${r.key} ${r.operator} (${values.join(', ')})` : `${r.key} ${r.operator}`;
 }
 
 /** CPU-derived keys (node labeller) and the obsolete-host-model marker count as CPU constraints. */
@@ -164,7 +176,7 @@ function isCpuKey(key: string): boolean {
 function unmetAffinity(node: Node, pod: Pod): NodeSelectorRequirement[] {
   const sel = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (!sel || matchesRequiredNodeAffinity(node, sel)) return [];
-  const terms = sel.nodeSelectorTerms ?? [];
+  const terms = listOf(sel.nodeSelectorTerms);
   const unmet = terms.map((t) => unmetRequirements(node, t)).filter((u) => u.length > 0);
   return unmet.sort((a, b) => a.length - b.length)[0] ?? [];
 }
@@ -185,9 +197,9 @@ export function vmiClaims(ctx: WhyContext): VmiClaim[] {
   const pvs = ctx.pvs.ok ? ctx.pvs.items : [];
   return claimVolumes(buildSubject({ vmi: ctx.vmi })).map((v) => {
     const c: VmiClaim = { volume: v.volume, claim: v.claim };
-    const pvc = pvcs.find((p) => p.metadata.name === v.claim && (p.metadata.namespace ?? ctx.namespace) === ctx.namespace);
+    const pvc = itemsWhere(pvcs, 'name', (p) => p.metadata.name, v.claim).find((p) => (p.metadata.namespace ?? ctx.namespace) === ctx.namespace);
     if (pvc) c.pvc = pvc;
-    const pv = pvc?.spec?.volumeName ? pvs.find((p) => p.metadata.name === pvc.spec?.volumeName) : undefined;
+    const pv = pvc?.spec?.volumeName ? itemsWhere(pvs, 'name', (p) => p.metadata.name, pvc.spec.volumeName)[0] : undefined;
     if (pv) c.pv = pv;
     return c;
   });
@@ -229,7 +241,7 @@ function evaluateNode(pod: Pod, node: Node, nodes: readonly Node[], sourceNode: 
     push(r, 'target-unschedulable-taints');
   }
 
-  const selector = pod.spec?.nodeSelector ?? {};
+  const selector = stringMapOf(pod.spec?.nodeSelector);
   for (const key of unmatchedSelectorKeys(node.metadata.labels, selector)) {
     const cpu = isCpuSchedulingLabel(key);
     push({ kind: 'missing-label', key, value: selector[key] ?? '', cpu }, cpu ? 'target-unschedulable-cpu' : 'target-unschedulable-node-selector');
@@ -238,8 +250,8 @@ function evaluateNode(pod: Pod, node: Node, nodes: readonly Node[], sourceNode: 
     push({ kind: 'affinity', expression: formatRequirement(r) }, isCpuKey(r.key) ? 'target-unschedulable-cpu' : 'target-unschedulable-node-selector');
   }
 
-  const onNode = known.filter((p) => p.spec?.nodeName === name);
-  const fit = resourceFit(node.status?.allocatable ?? {}, onNode.map(podRequests), podRequests(pod));
+  const onNode = itemsWhere(known, 'node', (p) => p.spec?.nodeName, name);
+  const fit = resourceFit(objectOf(node.status?.allocatable) ?? {}, onNode.map(podRequests), podRequests(pod));
   // A node that reports no ephemeral-storage has local storage isolation off: the scheduler skips it.
   const shortfalls = fit.shortfalls.filter((s) => s.resource !== 'ephemeral-storage' || node.status?.allocatable?.['ephemeral-storage'] !== undefined);
   for (const s of shortfalls) {
@@ -264,7 +276,7 @@ export function evaluateTargetPlacement(ctx: WhyContext, pod: Pod, nodes: readon
   const known = livePods(ctx, pod);
   const evals = nodes.map((n) => evaluateNode(pod, n, nodes, sourceNode, claims, known));
   const placement: Placement = {
-    nodeSelector: { ...(pod.spec?.nodeSelector ?? {}) },
+    nodeSelector: stringMapOf(pod.spec?.nodeSelector),
     nodes: evals.map((e) => ({ name: e.name, fits: e.fits, reasons: e.reasons })),
   };
   if (pod.metadata.name) placement.pod = pod.metadata.name;

@@ -14,6 +14,7 @@ import type { WhyContext } from './context.js';
 import { eventTime, sameMigrationState, time } from './derive.js';
 import { COND_POD_SCHEDULED, REASON_UNSCHEDULABLE } from './parse/scheduler-message.js';
 import { ageSeconds } from './timeline.js';
+import { listOf } from '../shape.js';
 
 /** Migration phases in the order the controller walks them (facts §3.1); final ones last. */
 const PHASE_ORDER = ['', 'Pending', 'Scheduling', 'Scheduled', 'PreparingTarget', 'TargetReady', 'Running'];
@@ -29,7 +30,7 @@ export function isPastScheduling(phase: string | undefined): boolean {
 }
 
 export function podCondition(pod: Pod, type: string): Condition | undefined {
-  return pod.status?.conditions?.find((c) => c.type === type);
+  return listOf(pod.status?.conditions).find((c) => c.type === type);
 }
 
 /** Bound to a node: `spec.nodeName`, or PodScheduled=True in a snapshot that lost it. */

@@ -3,6 +3,7 @@
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
 import { time } from './derive.js';
+import { listOf } from '../shape.js';
 
 export interface TimelineEntry {
   phase: string;
@@ -12,11 +13,12 @@ export interface TimelineEntry {
 }
 
 export function migrationTimeline(m: VirtualMachineInstanceMigration, now: Date): TimelineEntry[] {
-  const entries: TimelineEntry[] = (m.status?.phaseTransitionTimestamps ?? [])
-    .filter((t): t is { phase: string; phaseTransitionTimestamp: string } => Boolean(t.phase && t.phaseTransitionTimestamp))
+  const entries: TimelineEntry[] = listOf(m.status?.phaseTransitionTimestamps)
+    // An entry whose time is malformed says nothing about when, and would date the phase to 1970.
+    .filter((t): t is { phase: string; phaseTransitionTimestamp: string } => Boolean(t.phase && time(t.phaseTransitionTimestamp) > 0))
     .map((t) => ({ phase: t.phase, time: t.phaseTransitionTimestamp }))
     .sort((a, b) => time(a.time) - time(b.time));
-  if (entries.length === 0 && m.metadata.creationTimestamp) {
+  if (entries.length === 0 && m.metadata.creationTimestamp && time(m.metadata.creationTimestamp) > 0) {
     entries.push({ phase: m.status?.phase || 'Pending', time: m.metadata.creationTimestamp });
   }
   const phase = m.status?.phase;

@@ -46,6 +46,7 @@ export const resourceQuotaText: CheckText = {
         return `${earlier}${quota} refused the target pod (VMIM condition migrationRejectedByResourceQuota=True)${detail}.`;
       }
       case 'headroom': {
+        if (r.status === 'unknown') return `Cannot tell whether the ResourceQuotas leave room for the target pod: ${r.missing ?? 'data not readable'}.`;
         const more = Array.isArray(a.otherQuotas) && a.otherQuotas.length > 0 ? ` (also short: ${a.otherQuotas.join(', ')})` : '';
         const rs = short(a).map((x) => {
           const f = (v: unknown) => formatQuotaAmount(String(x.resource), v);

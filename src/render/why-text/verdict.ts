@@ -17,6 +17,9 @@ export function verdictSummary(d: Diagnosis): string {
         ? `Migration ${m} of ${vmi} succeeded${ctx.migration?.status?.migrationState?.targetNode ? ` (now on ${ctx.migration.status.migrationState.targetNode})` : ''}.`
         : `Migration ${m} of ${vmi} is ${ctx.migration?.status?.phase || 'Pending'} and nothing is blocking it.`;
     default: {
+      if (verdict.args.kind === 'unknown-phase') {
+        return `Migration ${m} of ${vmi} is in phase ${String(verdict.args.phase)}, which this version of kubectl vmigrate does not know (a newer KubeVirt?): it cannot tell whether the migration progresses.`;
+      }
       const missing = Array.isArray(verdict.args.checks) ? ` (could not evaluate: ${verdict.args.checks.join(', ')})` : '';
       return verdict.status === 'failed'
         ? `Migration ${m} of ${vmi} failed, and the evidence does not say why: no failureReason, Migrated or FailedMigration event was found${missing}.`
@@ -39,6 +42,7 @@ export function verdictHint(d: Diagnosis): string {
     case 'none':
       return verdict.status === 'succeeded' ? '' : `follow it with: kubectl vmigrate why ${ctx.requested.name} -n ${ns} --watch`;
     default:
+      if (verdict.args.kind === 'unknown-phase') return `see what the phase means for your KubeVirt version: kubectl get vmim ${ctx.migration?.metadata.name ?? ''} -n ${ns} -o yaml`;
       return `read the source launcher log: kubectl logs -n ${ns} ${ctx.sourcePod?.metadata.name ?? '<virt-launcher pod>'} -c compute | grep -i migration; and virt-controller's log in the KubeVirt namespace`;
   }
 }

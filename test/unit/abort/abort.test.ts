@@ -151,6 +151,12 @@ describe('MigrationAbort document', () => {
     expect(doc.lastMigration).toEqual({ name: 'vm1-old', uid: 'u-old', phase: 'Succeeded', endTime: '2025-11-20T09:01:00Z' });
   });
 
+  it('a malformed endTimestamp is left out of lastMigration (found by test/property: not RFC 3339)', () => {
+    const odd = vmim('Failed', { name: 'vm1-old', uid: 'u-old', migrationState: { migrationUid: 'u-old', endTimestamp: 'yesterday', failed: true } });
+    const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [odd], force: false });
+    expect(abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none' }).lastMigration).toEqual({ name: 'vm1-old', uid: 'u-old', phase: 'Failed' });
+  });
+
   it('a replaced migration: refused migration-changed and what is there now', () => {
     const mig = vmim('Pending', { name: 'vm1-r', uid: 'u-r' });
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [mig], force: false });

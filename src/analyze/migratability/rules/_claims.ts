@@ -12,6 +12,7 @@ import type {
 import type { ClusterFacts, Subject } from '../rule.js';
 import { specPath } from '../subject.js';
 import { lookup, refName } from './_facts.js';
+import { listOf } from '../../shape.js';
 
 /** Kubernetes marks the default StorageClass with this annotation (a PVC without a class gets it). */
 const ANNOTATION_DEFAULT_STORAGE_CLASS = 'storageclass.kubernetes.io/is-default-class';
@@ -30,7 +31,7 @@ export interface ClaimVolume {
 /** `spec.volumes` entries backed by a PVC or a DataVolume (hotplugged ones included). */
 export function claimVolumes(subject: Subject): ClaimVolume[] {
   const out: ClaimVolume[] = [];
-  (subject.spec.volumes ?? []).forEach((v, index) => {
+  listOf(subject.spec.volumes).forEach((v, index) => {
     if (v.persistentVolumeClaim?.claimName) {
       out.push({
         index,

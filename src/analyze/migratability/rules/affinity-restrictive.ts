@@ -11,11 +11,15 @@ import type { LabelSelector, PodAffinityTerm } from '../../../kube/types.js';
 import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 /** `app=db, tier In (a,b)` — a compact, stable spelling of a label selector for args. */
 export function selectorText(sel: LabelSelector | undefined): string {
   const parts = Object.entries(sel?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`);
-  for (const e of sel?.matchExpressions ?? []) parts.push(`${e.key} ${e.operator}${e.values?.length ? ` (${e.values.join(',')})` : ''}`);
+  for (const e of listOf(sel?.matchExpressions)) {
+    const values = listOf(e.values);
+    parts.push(`${e.key} ${e.operator}${values.length ? ` (${values.join(',')})` : ''}`);
+  }
   return parts.join(', ');
 }
 
@@ -42,11 +46,11 @@ export const affinityRestrictive: MigratabilityRule = {
       });
     };
 
-    (affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).forEach((term, i) => {
+    listOf(affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution).forEach((term, i) => {
       if (term.topologyKey === LABEL_HOSTNAME) push('podAffinity', i, term, {});
     });
 
-    const anti = affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
+    const anti = listOf(affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
     if (anti.length > 0 && !facts.nodes.ok) unresolved.push(facts.nodes.reason);
     else if (anti.length > 0 && facts.nodes.ok) {
       const all = facts.nodes.items;

@@ -3,6 +3,7 @@
 // VGPULiveMigration gate can move, which we cannot verify from the spec, so every GPU counts).
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 export const hostDevice: MigratabilityRule = {
   id: 'host-device',
@@ -13,7 +14,7 @@ export const hostDevice: MigratabilityRule = {
     const findings: RuleFinding[] = [];
     const devices = subject.spec.domain?.devices;
     for (const kind of ['hostDevices', 'gpus'] as const) {
-      (devices?.[kind] ?? []).forEach((d, i) => {
+      listOf(devices?.[kind]).forEach((d, i) => {
         const path = specPath(subject, `domain.devices.${kind}[${i}]`);
         const args: RuleFinding['args'] = { device: d.name, kind: kind === 'gpus' ? 'gpu' : 'hostDevice' };
         if (d.deviceName) args.deviceName = d.deviceName;

@@ -10,6 +10,7 @@ import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
+import { listOf } from '../../shape.js';
 
 const CORE_BINDINGS = ['masquerade', 'bridge', 'sriov', 'slirp', 'passt', 'macvtap'] as const;
 
@@ -26,9 +27,9 @@ export const interfaceNotMigratable: MigratabilityRule = {
   description: 'pod network bound with bridge (without the allow annotation), sriov, slirp, macvtap, or a binding plugin without migration support',
   needs: [],
   evaluate(subject, facts) {
-    const podNetwork = (subject.spec.networks ?? []).find((n) => n.pod != null);
+    const podNetwork = listOf(subject.spec.networks).find((n) => n.pod != null);
     if (!podNetwork) return { findings: [] };
-    const interfaces = subject.spec.domain?.devices?.interfaces ?? [];
+    const interfaces = listOf(subject.spec.domain?.devices?.interfaces);
     const i = interfaces.findIndex((x) => x.name === podNetwork.name);
     const cr = kubevirtCR(facts);
     const version = facts.kubevirtVersion;

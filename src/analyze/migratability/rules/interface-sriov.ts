@@ -3,6 +3,7 @@
 // (SR-IOV on the pod network is refused: see interface-not-migratable.)
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 export const interfaceSriov: MigratabilityRule = {
   id: 'interface-sriov',
@@ -11,8 +12,8 @@ export const interfaceSriov: MigratabilityRule = {
   needs: [],
   evaluate(subject) {
     const findings: RuleFinding[] = [];
-    const networks = subject.spec.networks ?? [];
-    (subject.spec.domain?.devices?.interfaces ?? []).forEach((iface, i) => {
+    const networks = listOf(subject.spec.networks);
+    listOf(subject.spec.domain?.devices?.interfaces).forEach((iface, i) => {
       if (iface.sriov == null) return;
       const net = networks.find((n) => n.name === iface.name);
       if (!net?.multus) return;

@@ -4,6 +4,7 @@
 import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 export const persistentReservation: MigratabilityRule = {
   id: 'persistent-reservation',
@@ -13,7 +14,7 @@ export const persistentReservation: MigratabilityRule = {
   evaluate(subject, facts) {
     if (atLeast(facts.kubevirtVersion, 1, 9) === true) return { findings: [] };
     const findings: RuleFinding[] = [];
-    (subject.spec.domain?.devices?.disks ?? []).forEach((d, i) => {
+    listOf(subject.spec.domain?.devices?.disks).forEach((d, i) => {
       if (d.lun?.reservation !== true) return;
       const path = specPath(subject, `domain.devices.disks[${i}].lun.reservation`);
       const args: RuleFinding['args'] = { disk: d.name };

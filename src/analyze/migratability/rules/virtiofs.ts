@@ -4,6 +4,7 @@
 import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 export const virtiofs: MigratabilityRule = {
   id: 'virtiofs',
@@ -13,7 +14,7 @@ export const virtiofs: MigratabilityRule = {
   evaluate(subject, facts) {
     if (atLeast(facts.kubevirtVersion, 1, 5) === true) return { findings: [] };
     const findings: RuleFinding[] = [];
-    (subject.spec.domain?.devices?.filesystems ?? []).forEach((fs, i) => {
+    listOf(subject.spec.domain?.devices?.filesystems).forEach((fs, i) => {
       if (fs.virtiofs == null) return;
       const path = specPath(subject, `domain.devices.filesystems[${i}]`);
       const args: RuleFinding['args'] = { filesystem: fs.name };

@@ -6,6 +6,7 @@ import { MIGRATION_METHOD_BLOCK } from '../../../kubevirt/constants.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { volumeSourceKind } from './_volumes.js';
+import { listOf } from '../../shape.js';
 
 const NOT_COPIED = new Set(['persistentVolumeClaim', 'dataVolume', 'containerDisk', 'hostDisk']);
 
@@ -16,10 +17,10 @@ export const volumeBlockMigration: MigratabilityRule = {
   needs: [],
   evaluate(subject) {
     const findings: RuleFinding[] = [];
-    const disks = subject.spec.domain?.devices?.disks ?? [];
-    const virtiofs = new Set((subject.spec.domain?.devices?.filesystems ?? []).filter((f) => f.virtiofs).map((f) => f.name));
+    const disks = listOf(subject.spec.domain?.devices?.disks);
+    const virtiofs = new Set(listOf(subject.spec.domain?.devices?.filesystems).filter((f) => f.virtiofs).map((f) => f.name));
     const method = subject.vmi?.status?.migrationMethod;
-    (subject.spec.volumes ?? []).forEach((v, i) => {
+    listOf(subject.spec.volumes).forEach((v, i) => {
       const source = volumeSourceKind(v);
       if (NOT_COPIED.has(source) || virtiofs.has(v.name)) return;
       const cdrom = disks.find((d) => d.name === v.name)?.cdrom;

@@ -4,6 +4,7 @@
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { volumeSourceKind } from './_volumes.js';
+import { listOf } from '../../shape.js';
 
 export const volumeCdrom: MigratabilityRule = {
   id: 'volume-cdrom',
@@ -12,8 +13,8 @@ export const volumeCdrom: MigratabilityRule = {
   needs: [],
   evaluate(subject) {
     const findings: RuleFinding[] = [];
-    const volumes = subject.spec.volumes ?? [];
-    (subject.spec.domain?.devices?.disks ?? []).forEach((d, i) => {
+    const volumes = listOf(subject.spec.volumes);
+    listOf(subject.spec.domain?.devices?.disks).forEach((d, i) => {
       if (!d.cdrom) return;
       const path = specPath(subject, `domain.devices.disks[${i}].cdrom`);
       const volume = volumes.find((v) => v.name === d.name);

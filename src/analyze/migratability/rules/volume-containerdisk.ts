@@ -2,6 +2,7 @@
 // them by block migration (facts §2), but some distributions refuse to migrate such VMs.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 export const volumeContainerdisk: MigratabilityRule = {
   id: 'volume-containerdisk',
@@ -10,7 +11,7 @@ export const volumeContainerdisk: MigratabilityRule = {
   needs: [],
   evaluate(subject) {
     const findings: RuleFinding[] = [];
-    (subject.spec.volumes ?? []).forEach((v, i) => {
+    listOf(subject.spec.volumes).forEach((v, i) => {
       if (!v.containerDisk) return;
       const path = specPath(subject, `volumes[${i}].containerDisk`);
       const args: RuleFinding['args'] = { volume: v.name };

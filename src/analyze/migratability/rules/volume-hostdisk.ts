@@ -2,6 +2,7 @@
 // non-shared HostDisk`). A hostDisk marked `shared: true` is accepted by KubeVirt.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
+import { listOf } from '../../shape.js';
 
 export const volumeHostdisk: MigratabilityRule = {
   id: 'volume-hostdisk',
@@ -10,7 +11,7 @@ export const volumeHostdisk: MigratabilityRule = {
   needs: [],
   evaluate(subject) {
     const findings: RuleFinding[] = [];
-    (subject.spec.volumes ?? []).forEach((v, i) => {
+    listOf(subject.spec.volumes).forEach((v, i) => {
       const hd = v.hostDisk;
       if (!hd || hd.shared === true) return;
       const path = specPath(subject, `volumes[${i}].hostDisk`);

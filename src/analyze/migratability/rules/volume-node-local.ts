@@ -14,6 +14,7 @@ import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../r
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
 import { boundVolume, claimRefName, claimVolumes, findStorageClass, resolveClaim, storageClassNameOf, type ResolvedClaim } from './_claims.js';
+import { listOf } from '../../shape.js';
 
 export const NODE_LOCAL_PROVISIONERS: ReadonlySet<string> = new Set([
   'kubevirt.io.hostpath-provisioner',
@@ -33,10 +34,10 @@ type Verdict = { local: false } | { local: true; kind: 'local' | 'hostPath' | 'n
 /** Hostnames a node affinity names with `kubernetes.io/hostname In [...]`, if every term does. */
 function hostnamesOf(sel: NodeSelector | undefined): string[] | undefined {
   const names = new Set<string>();
-  for (const term of sel?.nodeSelectorTerms ?? []) {
-    const req = (term.matchExpressions ?? []).find((r) => r.key === LABEL_HOSTNAME && r.operator === 'In');
+  for (const term of listOf(sel?.nodeSelectorTerms)) {
+    const req = listOf(term.matchExpressions).find((r) => r.key === LABEL_HOSTNAME && r.operator === 'In');
     if (!req) return undefined;
-    for (const v of req.values ?? []) names.add(v);
+    for (const v of listOf(req.values)) names.add(v);
   }
   return names.size > 0 ? [...names] : undefined;
 }

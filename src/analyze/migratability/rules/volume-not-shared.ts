@@ -19,6 +19,7 @@ import {
   volumeModeOf,
   type ResolvedClaim,
 } from './_claims.js';
+import { listOf } from '../../shape.js';
 
 interface AccessModes {
   modes: string[];
@@ -31,16 +32,16 @@ type Found = AccessModes | { missing: string[] };
 function fromPvc(r: ResolvedClaim): AccessModes | undefined {
   const pvc = r.pvc;
   if (!pvc) return undefined;
-  const status = pvc.status?.accessModes ?? [];
+  const status = listOf(pvc.status?.accessModes);
   if (pvc.status?.phase === 'Bound' && status.length > 0) return { modes: status, from: 'pvc-status', evidence: pvcRef(r, 'status.accessModes') };
-  const spec = pvc.spec?.accessModes ?? [];
+  const spec = listOf(pvc.spec?.accessModes);
   return spec.length > 0 ? { modes: spec, from: 'pvc-spec', evidence: pvcRef(r, 'spec.accessModes') } : undefined;
 }
 
 function fromVolumeStatus(subject: Subject, r: ResolvedClaim): AccessModes | undefined {
-  const list = subject.vmi?.status?.volumeStatus ?? [];
+  const list = listOf(subject.vmi?.status?.volumeStatus);
   const i = list.findIndex((s) => s.name === r.volume.volume);
-  const modes = list[i]?.persistentVolumeClaimInfo?.accessModes ?? [];
+  const modes = listOf(list[i]?.persistentVolumeClaimInfo?.accessModes);
   if (modes.length === 0) return undefined;
   return {
     modes,
@@ -58,7 +59,7 @@ function fromDataVolume(facts: ClusterFacts, r: ResolvedClaim): Found | undefine
   const dv = dataVolumeSpecOf(r);
   if (!dv) return undefined;
   const from = r.dataVolume ? 'datavolume' : 'datavolume-template';
-  const explicit = (key: keyof Pick<DataVolumeSpec, 'pvc' | 'storage'>) => dv.spec[key]?.accessModes ?? [];
+  const explicit = (key: keyof Pick<DataVolumeSpec, 'pvc' | 'storage'>) => listOf(dv.spec[key]?.accessModes);
   for (const key of ['pvc', 'storage'] as const) {
     if (explicit(key).length > 0) return { modes: explicit(key), from, evidence: { ...dv.ref, field: `${dv.fieldPrefix}.${key}.accessModes` } };
   }
@@ -70,13 +71,13 @@ function fromDataVolume(facts: ClusterFacts, r: ResolvedClaim): Found | undefine
   const className = sc.found.metadata.name ?? '';
   const profile = lookup(facts.storageProfiles, 'StorageProfile', className);
   if ('missing' in profile) return { missing: [profile.missing] };
-  const sets = profile.found.status?.claimPropertySets ?? profile.found.spec?.claimPropertySets ?? [];
+  const sets = listOf(profile.found.status?.claimPropertySets ?? profile.found.spec?.claimPropertySets);
   const mode = dv.spec.storage.volumeMode;
-  const k = sets.findIndex((s) => (mode === undefined || s.volumeMode === mode) && (s.accessModes ?? []).length > 0);
+  const k = sets.findIndex((s) => (mode === undefined || s.volumeMode === mode) && listOf(s.accessModes).length > 0);
   const set = sets[k];
   if (!set) return undefined;
   return {
-    modes: set.accessModes ?? [],
+    modes: listOf(set.accessModes),
     from: 'storage-profile',
     evidence: { kind: 'StorageProfile', name: className, field: `status.claimPropertySets[${k}].accessModes` },
   };
@@ -113,7 +114,7 @@ export const volumeNotShared: MigratabilityRule = {
       };
       const storageClass = storageClassNameOf(r);
       if (storageClass) args.storageClass = storageClass;
-      const volumeMode = volumeModeOf(r) ?? subject.vmi?.status?.volumeStatus?.find((s) => s.name === v.volume)?.persistentVolumeClaimInfo?.volumeMode;
+      const volumeMode = volumeModeOf(r) ?? listOf(subject.vmi?.status?.volumeStatus).find((s) => s.name === v.volume)?.persistentVolumeClaimInfo?.volumeMode;
       if (volumeMode) args.volumeMode = volumeMode;
       findings.push({ rule: 'volume-not-shared', severity: 'blocker', args, path: v.path, evidence: [found.evidence] });
     }

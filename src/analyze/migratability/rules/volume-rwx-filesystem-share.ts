@@ -18,6 +18,7 @@ import {
   type ResolvedClaim,
 } from './_claims.js';
 import type { ClusterFacts, Subject } from '../rule.js';
+import { listOf } from '../../shape.js';
 
 const LONGHORN = 'driver.longhorn.io';
 const LONGHORN_MIGRATABLE = 'migratable';
@@ -25,9 +26,11 @@ const NFS_CSI = 'nfs.csi.k8s.io';
 
 /** Access modes from the PVC, else from the VMI's volumeStatus; undefined when neither says. */
 function accessModesOf(subject: Subject, r: ResolvedClaim): string[] | undefined {
-  const fromPvc = r.pvc?.status?.accessModes ?? r.pvc?.spec?.accessModes;
-  if (fromPvc) return fromPvc;
-  return subject.vmi?.status?.volumeStatus?.find((s) => s.name === r.volume.volume)?.persistentVolumeClaimInfo?.accessModes;
+  const modes =
+    r.pvc?.status?.accessModes ??
+    r.pvc?.spec?.accessModes ??
+    listOf(subject.vmi?.status?.volumeStatus).find((s) => s.name === r.volume.volume)?.persistentVolumeClaimInfo?.accessModes;
+  return modes === undefined ? undefined : listOf(modes);
 }
 
 /** How the share is served, with the object that shows it; undefined = not a file share. */

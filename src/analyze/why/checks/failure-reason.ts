@@ -27,6 +27,7 @@ import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { classifyFailure, type FailureClass } from '../parse/failure-reason.js';
 import { classifyLauncherLogLine, refineAmbiguousAbort, type LauncherLogEvent } from '../parse/launcher-log.js';
+import { listOf } from '../../shape.js';
 
 const ID = 'failure-reason';
 /** Slack when comparing second-granularity timestamps with KubeVirt's timeouts. */
@@ -229,7 +230,7 @@ function refineAbort(
   pod: string | undefined,
 ): { failure: FailureClass; args: ArgRecord; evidence: EvidenceRef[] } {
   const name = m.metadata.name ?? '';
-  const condition = m.status?.conditions?.find((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
+  const condition = listOf(m.status?.conditions).find((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
   if (condition || m.metadata.deletionTimestamp) {
     const evidence: EvidenceRef[] = condition
       ? [{ kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name, field: `status.conditions[${VMIM_COND_ABORT_REQUESTED}]`, message: 'True' }]
@@ -262,7 +263,8 @@ function timeoutByTiming(
   const state = m.status?.migrationState?.startTimestamp ? m.status.migrationState : vmiState;
   const start = state?.startTimestamp;
   const end = state?.endTimestamp;
-  if (!start || !end) return undefined;
+  // Malformed times would make a 56-year migration (a confident completion-timeout) or a negative one.
+  if (time(start) === 0 || time(end) < time(start)) return undefined;
   const duration = Math.round((time(end) - time(start)) / 1000);
   const config = resolveMigrationConfig(ctx).effective.config;
   const budget = completionBudget(ctx.vmi, config);

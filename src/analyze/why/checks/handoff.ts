@@ -18,6 +18,7 @@ import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { sameMigrationState } from '../derive.js';
 import { secondsInCurrentPhase } from '../timeline.js';
 import { eventMessage, eventRef, eventsOfMigration, isPastScheduling, phaseIndex, podRef, sourceNodeOf } from '../target-pod-state.js';
+import { listOf } from '../../shape.js';
 
 const ID = 'handoff';
 const DEFAULT_SCHEDULER = 'default-scheduler';
@@ -106,7 +107,7 @@ export const handoff: WhyCheck = {
 };
 
 function reached(m: VirtualMachineInstanceMigration, phase: string): boolean {
-  return (m.status?.phaseTransitionTimestamps ?? []).some((t) => t.phase === phase);
+  return listOf(m.status?.phaseTransitionTimestamps).some((t) => t.phase === phase);
 }
 
 function createdPod(events: KubeEvent[]): string | undefined {

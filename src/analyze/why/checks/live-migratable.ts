@@ -6,6 +6,7 @@ import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
 import { isFinalMigration, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
+import { listOf } from '../../shape.js';
 
 export const liveMigratable: WhyCheck = {
   id: 'live-migratable',
@@ -13,7 +14,7 @@ export const liveMigratable: WhyCheck = {
     const { vmi } = ctx;
     if (!vmi) return result('live-migratable', 'skip', { kind: 'no-vmi' });
     const name = vmi.metadata.name ?? '';
-    const cond = vmi.status?.conditions?.find((c) => c.type === COND_LIVE_MIGRATABLE);
+    const cond = listOf(vmi.status?.conditions).find((c) => c.type === COND_LIVE_MIGRATABLE);
     if (!cond) return result('live-migratable', 'info', { kind: 'no-condition', vmi: name });
     const ref: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name, field: `status.conditions[${COND_LIVE_MIGRATABLE}]` };
     if (cond.status !== 'False') return result('live-migratable', 'pass', { kind: 'migratable', vmi: name, status: cond.status ?? '' }, [ref]);

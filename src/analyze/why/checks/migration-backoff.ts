@@ -10,6 +10,7 @@ import { result, type CheckResult, type WhyCheck } from '../check.js';
 import { eventTime, time } from '../derive.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
+import { listOf } from '../../shape.js';
 
 const FIRST_BACKOFF_SECONDS = 20;
 
@@ -79,7 +80,7 @@ function computeBackoff(vmiMigrations: readonly VirtualMachineInstanceMigration[
   }
   if (failed.length === 0) return undefined;
   const previous = eligible[1]!;
-  const ts = previous.status?.phaseTransitionTimestamps?.find((t) => t.phase === 'Failed')?.phaseTransitionTimestamp;
+  const ts = listOf(previous.status?.phaseTransitionTimestamps).find((t) => t.phase === 'Failed')?.phaseTransitionTimestamp;
   const b: Backoff = { failures: failed.length, backoffSeconds: FIRST_BACKOFF_SECONDS * 2 ** (failed.length - 1), previous, failed };
   if (ts && time(ts) > 0) b.failedAt = time(ts);
   return b;

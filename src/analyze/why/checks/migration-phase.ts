@@ -5,6 +5,7 @@ import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, 
 import { result, type CheckResult, type WhyCheck } from '../check.js';
 import { isFinalMigration, migrationRef } from '../migration-state.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
+import { listOf } from '../../shape.js';
 
 export const migrationPhase: WhyCheck = {
   id: 'migration-phase',
@@ -24,7 +25,7 @@ export const migrationPhase: WhyCheck = {
     if (newest && newest.metadata.uid !== m.metadata.uid) args.newerMigration = newest.metadata.name ?? '';
 
     const evidence = [migrationRef(m, 'status.phase', phase)];
-    const abortRequested = m.status?.conditions?.some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True') ?? false;
+    const abortRequested = listOf(m.status?.conditions).some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
     if (abortRequested) args.abortRequested = true;
     if ((m.metadata.deletionTimestamp || abortRequested) && !isFinalMigration(m)) {
       args.kind = 'abort-pending';

@@ -7,6 +7,7 @@ import type { EvidenceRef } from '../../findings.js';
 import type { Pod, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
+import { itemsWhere } from '../../lookup.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
 import {
   awaitingTargetPod,
@@ -94,5 +95,5 @@ function sourceNodeOfMigration(m: VirtualMachineInstanceMigration, pods: readonl
   const state = m.status?.migrationState;
   if (state?.sourceNode) return state.sourceNode;
   const sourcePod = state?.sourcePod;
-  return sourcePod ? pods.find((p) => p.metadata.namespace === m.metadata.namespace && p.metadata.name === sourcePod)?.spec?.nodeName : undefined;
+  return sourcePod ? itemsWhere(pods, 'name', (p) => p.metadata.name, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
 }

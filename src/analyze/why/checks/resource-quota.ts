@@ -10,6 +10,7 @@ import type { WhyContext } from '../context.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents, type RecognizedEvent } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom, type QuotaHeadroom } from '../quota-headroom.js';
+import { listOf } from '../../shape.js';
 
 export const resourceQuota: WhyCheck = {
   id: 'resource-quota',
@@ -18,7 +19,7 @@ export const resourceQuota: WhyCheck = {
     if (!ours) return preflight(ctx);
     const refusals = quotaRefusals(ctx, ours);
     const newest = refusals[refusals.length - 1];
-    const cond = ours.status?.conditions?.find((c) => c.type === VMIM_COND_REJECTED_BY_QUOTA && c.status === 'True');
+    const cond = listOf(ours.status?.conditions).find((c) => c.type === VMIM_COND_REJECTED_BY_QUOTA && c.status === 'True');
     const condRef = migrationRef(ours, `status.conditions[${VMIM_COND_REJECTED_BY_QUOTA}]`);
 
     if (!awaitingTargetPod(ctx)) {

@@ -33,6 +33,7 @@ import {
   type PendingDeadline,
 } from '../target-pod-state.js';
 import { eventTime, sameMigrationState, time } from '../derive.js';
+import { listOf } from '../../shape.js';
 
 const ID = 'target-pod-readiness';
 
@@ -121,7 +122,7 @@ function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: str
     const args = { kind: STUCK_WAITING[stuckWaiting.reason] ?? 'config', ...common, reason: stuckWaiting.reason, message: stuckWaiting.message, ...containerArgs(stuckWaiting) };
     return result(ID, 'fail', args, evidence, 'target-pod-not-ready');
   }
-  const failedInit = (pod.status?.initContainerStatuses ?? []).find((s) => (s.state?.terminated?.exitCode ?? 0) !== 0);
+  const failedInit = listOf(pod.status?.initContainerStatuses).find((s) => (s.state?.terminated?.exitCode ?? 0) !== 0);
   if (failedInit) {
     const t = failedInit.state?.terminated;
     const args = { kind: 'init', ...common, container: failedInit.name, reason: t?.reason ?? '', message: t?.message ?? '', exitCode: t?.exitCode ?? null };
@@ -146,7 +147,7 @@ interface Waiting {
 /** Waiting containers, init containers first (a pod stuck in Init never starts the others). */
 function waitingStates(pod: Pod): Waiting[] {
   const of = (list: ContainerStatus[] | undefined, init: boolean): Waiting[] =>
-    (list ?? [])
+    listOf(list)
       .filter((s) => s.state?.waiting)
       .map((s) => ({
         container: s.name,
@@ -184,7 +185,7 @@ function decisiveEvent(events: KubeEvent[]): { event: KubeEvent; kind: string } 
 }
 
 function terminatedRefs(pod: Pod): EvidenceRef[] {
-  return (pod.status?.containerStatuses ?? [])
+  return listOf(pod.status?.containerStatuses)
     .filter((s) => s.state?.terminated)
     .map((s) => podRef(pod, `status.containerStatuses[${s.name}].state.terminated`, s.state?.terminated?.message || s.state?.terminated?.reason));
 }

@@ -14,6 +14,7 @@ import type { WhyContext } from '../context.js';
 import { configArgs } from '../migration-config.js';
 import { copyState, migrationProgress, type MigrationProgress } from '../progress.js';
 import type { TransferSample } from '../../progress/sample.js';
+import { listOf } from '../../shape.js';
 
 const ID = 'transfer';
 
@@ -122,7 +123,7 @@ function abortInFlight(
   m: VirtualMachineInstanceMigration,
   state: MigrationState | undefined,
 ): { kind: 'aborting' | 'abort-failed'; evidence: EvidenceRef } | undefined {
-  const condition = m.status?.conditions?.some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
+  const condition = listOf(m.status?.conditions).some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
   if (!state?.abortRequested && !state?.abortStatus && !condition) return undefined;
   const kind = state?.abortStatus === ABORT_STATUS_FAILED ? 'abort-failed' : 'aborting';
   const evidence: EvidenceRef = state?.abortStatus

@@ -7,6 +7,8 @@ import { nodeReadyCondition } from '../../scheduling/readiness.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
 import { isFinalMigration } from '../migration-state.js';
+import { itemsWhere } from '../../lookup.js';
+import { listOf } from '../../shape.js';
 
 export const vmiRunning: WhyCheck = {
   id: 'vmi-running',
@@ -15,7 +17,7 @@ export const vmiRunning: WhyCheck = {
     // Names the hint needs: namespace, VM, migration.
     const names: CheckResult['args'] = { namespace: ctx.namespace };
     if (ctx.vm?.metadata.name) names.vm = ctx.vm.metadata.name;
-    else if (ctx.vmi?.metadata.ownerReferences?.some((o) => o.kind === 'VirtualMachine')) names.vm = ctx.vmi.metadata.name ?? '';
+    else if (ctx.vmi && listOf(ctx.vmi.metadata.ownerReferences).some((o) => o.kind === 'VirtualMachine')) names.vm = ctx.vmi.metadata.name ?? '';
     if (ctx.migration?.metadata.name) names.migration = ctx.migration.metadata.name;
     const problem = (args: CheckResult['args'], evidence: EvidenceRef[]): CheckResult =>
       blocking
@@ -50,7 +52,7 @@ function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: Chec
   if (!ctx.nodes.ok) {
     return { ...result('vmi-running', 'unknown', { kind: 'running', vmi, phase: 'Running', node }), missing: ctx.nodes.reason };
   }
-  const n = ctx.nodes.items.find((x) => x.metadata.name === node);
+  const n = itemsWhere(ctx.nodes.items, 'name', (x) => x.metadata.name, node)[0];
   if (!n) {
     return problem({ kind: 'node-missing', vmi, node }, [{ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmi, field: 'status.nodeName', message: node }]);
   }

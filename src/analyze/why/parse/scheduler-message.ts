@@ -166,7 +166,8 @@ const CPU_LABEL_PREFIXES = [
 
 /** True for node-selector keys KubeVirt derives from the guest CPU (model, features, vendor, TSC, Hyper-V). */
 export function isCpuSchedulingLabel(key: string): boolean {
-  return CPU_LABEL_PREFIXES.some((p) => key.startsWith(p));
+  // A requirement in a dump may lack its key.
+  return typeof key === 'string' && CPU_LABEL_PREFIXES.some((p) => key.startsWith(p));
 }
 
 export type UnschedulableCause = Extract<CauseId, `target-unschedulable-${string}`>;
