@@ -11,6 +11,8 @@ export interface GatherError {
   message: string;
 }
 
+const KUBEVIRT_GROUP = 'kubevirt.io';
+
 /** Errors that mean the cluster as a whole is unreachable: no point going on. */
 const FATAL_KINDS = new Set(['Unauthorized', 'Connection', 'Config']);
 
@@ -24,27 +26,40 @@ export function missingReason(resource: string, err: SourceError): string {
   return `${resource}: ${err.kindOf === 'Forbidden' ? 'forbidden' : err.kindOf}`;
 }
 
+/** Records a partial failure once: concurrent lists of one resource (pods by label) fail alike. */
+export function recordError(errors: GatherError[], e: GatherError): void {
+  if (!errors.some((x) => x.resource === e.resource && x.message === e.message)) errors.push(e);
+}
+
 /**
  * List a resource; a forbidden or otherwise failed list becomes `{ok: false}` plus an entry
- * in `errors`, so the checks that need it say `unknown`. A list of a CRD that is not
- * installed (404) is an empty list. Fatal errors (auth, connection) are rethrown.
+ * in `errors`, so the checks that need it say `unknown`. A list of an optional CRD that is not
+ * installed (404: CDI, MigrationPolicies) is an empty list; KubeVirt's own API group not being
+ * served means there is nothing to diagnose, so that 404 is rethrown. Fatal errors (auth,
+ * connection) are rethrown, and with `required` (the command cannot answer without the list,
+ * e.g. the migrations for `list`) every error is.
  */
 export async function listKnown<T extends KubeObject>(
   source: ClusterSource,
   resource: ResourceId,
   opts: ListOptions,
   errors: GatherError[],
+  { required = false }: { required?: boolean } = {},
 ): Promise<Known<T>> {
-  const name = qualifiedName(RESOURCES[resource]);
+  const r = RESOURCES[resource];
+  const name = qualifiedName(r);
   if (source.has && !source.has(resource)) {
     return unknownList(`no ${name} in the snapshot`);
   }
   try {
     return known(await source.list<T>(resource, opts));
   } catch (err) {
-    if (isFatal(err) || !(err instanceof SourceError)) throw err;
-    if (err.kindOf === 'NotFound') return known([]);
-    errors.push({ resource: name, message: err.message });
+    if (required || isFatal(err) || !(err instanceof SourceError)) throw err;
+    if (err.kindOf === 'NotFound') {
+      if (r.group === KUBEVIRT_GROUP) throw err;
+      return known([]);
+    }
+    recordError(errors, { resource: name, message: err.message });
     return unknownList(missingReason(name, err));
   }
 }

@@ -17,6 +17,11 @@ describe('error mapping', () => {
         message: 'Error from server (Conflict): Operation cannot be fulfilled on nodes "n": the object has been modified',
       }],
       [400, 'BadRequest', 'line one\n  line two', { kindOf: 'BadRequest', message: 'Error from server (BadRequest): line one line two' }],
+      [503, 'ServiceUnavailable', 'nodes: apiserver is shutting down', { kindOf: 'ServerError', message: 'Error from server (ServiceUnavailable): nodes: apiserver is shutting down' }],
+      [429, 'TooManyRequests', 'Too many requests, please try again later.', {
+        kindOf: 'TooManyRequests',
+        message: 'Error from server (TooManyRequests): Too many requests, please try again later. (list nodes)',
+      }],
     ];
     for (const [code, reason, message, expected] of cases) {
       const { source } = await serve((_req, res) => status(res, code, reason, message));
@@ -24,11 +29,11 @@ describe('error mapping', () => {
     }
   });
 
-  it('a 500 after retries keeps the server message; reads were tried 3 times', async () => {
+  it('a 500 after retries keeps the server message, plus the operation it does not name; reads were tried 3 times', async () => {
     const { source, server, delays } = await serve((_req, res) => status(res, 500, 'InternalError', 'etcdserver: request timed out'));
     expect(await failure(source.get('vmi', 'ns1', 'vm1'))).toMatchObject({
       kindOf: 'ServerError',
-      message: 'Error from server (InternalError): etcdserver: request timed out',
+      message: 'Error from server (InternalError): etcdserver: request timed out (get virtualmachineinstances.kubevirt.io vm1)',
       resource: 'virtualmachineinstances.kubevirt.io',
       status: 500,
     });

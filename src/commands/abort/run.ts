@@ -11,6 +11,7 @@ import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { decideAbort } from '../../analyze/abort/decide.js';
 import { abortOutcome } from '../../analyze/abort/outcome.js';
+import { listOf } from '../../analyze/shape.js';
 import { abortDocument, type AbortReport } from '../../render/abort-document.js';
 import { renderAbortText } from '../../render/abort-text.js';
 import { renderDocument } from '../../render/document.js';
@@ -37,7 +38,7 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
       force: o.force,
     });
     const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none' };
-    const vm = gathered.vm?.metadata.name ?? gathered.vmi?.metadata.ownerReferences?.find((r) => r.kind === 'VirtualMachine')?.name;
+    const vm = gathered.vm?.metadata.name ?? listOf(gathered.vmi?.metadata.ownerReferences).find((r) => r.kind === 'VirtualMachine')?.name;
     if (vm) report.vm = vm;
     const doc = () => abortDocument(report);
     for (const w of doc().warnings) io.stderr(`${style.warn('Warning:')} ${w}\n`);
@@ -91,6 +92,9 @@ async function remove(
     if (!(err instanceof SourceError)) throw err;
     if (err.kindOf === 'Conflict' || err.kindOf === 'NotFound') {
       const now = await getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name);
+      // Still the object inspected: the conflict was not about its uid, so nothing "changed";
+      // report the server's refusal as it is (a write is never retried).
+      if (now && now.metadata.uid === target.metadata.uid) throw new FailureError(`${err.message} (nothing was deleted)`);
       return now ? { now } : {};
     }
     if (err.kindOf === 'ServerError' || err.kindOf === 'Connection' || err.kindOf === 'Timeout' || err.kindOf === 'InvalidResponse') {

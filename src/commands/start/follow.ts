@@ -45,6 +45,12 @@ export interface Followed {
 }
 
 const MAX_RETRIES = 5;
+/**
+ * A stream that stayed open this long before the server closed it was healthy (apiserver
+ * timeoutSeconds, a load balancer's idle cut): re-watching then is routine, not a failure, or a
+ * quiet migration (Pending on a quota for minutes) behind a 60 s idle timeout would give up.
+ */
+const HEALTHY_WATCH_MS = 10_000;
 const RETRY_DELAY_MS = 1000;
 const POLL_MS = 5000;
 const LOG_TAIL_LINES = 60;
@@ -137,6 +143,7 @@ export async function followMigration(
       let end: FollowEnd | undefined;
       let events = 0;
       let expired = false;
+      const opened = Date.now();
       const how = await source.watch<VirtualMachineInstanceMigration>(
         'vmim',
         { namespace: p.namespace, fieldSelector, resourceVersion },
@@ -183,7 +190,7 @@ export async function followMigration(
         continue;
       }
       if (how === 'closed') {
-        if (events > 0) failures = 0;
+        if (events > 0 || Date.now() - opened >= HEALTHY_WATCH_MS) failures = 0;
         else fail('the server closed the stream');
       }
     } catch (err) {

@@ -11,6 +11,7 @@ import { diagnose, type Diagnosis } from '../../analyze/why/diagnose.js';
 import { diagnosisDocument } from '../../render/why-document.js';
 import { renderChecklist } from '../../render/why-checklist.js';
 import { renderDocument } from '../../render/document.js';
+import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 
 export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<ExitCode> {
@@ -20,6 +21,7 @@ export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<E
     return watchWhy(g, o, io, prometheus);
   }
   const diagnosis = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus));
+  io.stderr(renderPartialErrors(diagnosis.errors, makeStyle(g.color)));
   io.stdout(renderWhy(diagnosis, g));
   return whyExitCode(diagnosis, o.failOn);
 }

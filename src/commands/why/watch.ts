@@ -18,6 +18,7 @@ import type { Diagnosis } from '../../analyze/why/diagnose.js';
 import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
 import { diagnosisDocument } from '../../render/why-document.js';
 import { renderDocument } from '../../render/document.js';
+import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { diagnoseOnce, renderWhy, whyExitCode } from './run.js';
 import type { WhyOptions } from './options.js';
@@ -53,6 +54,8 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
         continue;
       }
       io.stdout(frame(d, g, o, tty, frames));
+      // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
+      io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
       last = whyExitCode(d, o.failOn);
       if (!inFlight(d)) return last;

@@ -159,11 +159,9 @@ describe('concurrency-limit', () => {
     expect(d.verdict.cause).not.toBe('concurrency-limit');
   });
 
-  it('VMIMs forbidden: unknown, and the verdict is still given', async () => {
-    // NAME is the VMI (a VMIM name cannot be resolved without the list): no migration to diagnose.
-    const d = await whyScenario([...vmCluster(), vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW, forbidden: ['vmim'] });
-    expect(d.verdict.cause).toBe('no-migration');
-    expect(checkOf(d, 'migration-slots').status).toBe('skip');
+  it('VMIMs forbidden: why cannot answer (exit 3), rather than report "no-migration" for a VMI that has one', async () => {
+    const run = whyScenario([...vmCluster(), vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW, forbidden: ['vmim'] });
+    await expect(run).rejects.toMatchObject({ kindOf: 'Forbidden', resource: 'virtualmachineinstancemigrations.kubevirt.io' });
   });
 
   it('KubeVirt CR forbidden with 5 running: unknown (the limit is only the default)', async () => {
