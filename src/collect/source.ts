@@ -8,6 +8,17 @@ export interface ListOptions {
   namespace?: string;
   labelSelector?: string;
   fieldSelector?: string;
+  /**
+   * Live: applied to each item as its page arrives, keeping what it returns (undefined drops the
+   * item), so a caller that needs a part of a large list never holds all of it. A source may
+   * skip it (the snapshot's objects are in memory anyway): callers must cope with whole items.
+   */
+  select?: (item: KubeObject) => KubeObject | undefined;
+  /**
+   * Live: items per page (`limit`) instead of the source's (500). A page is parsed whole before
+   * `select` keeps its part: smaller pages of a list mostly dropped hold less at a time.
+   */
+  pageSize?: number;
 }
 
 export interface LogOptions {

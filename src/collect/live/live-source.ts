@@ -72,7 +72,7 @@ export class LiveSource implements MutableClusterSource {
       const path = withQuery(collectionPath(r, opts.namespace), {
         labelSelector: opts.labelSelector,
         fieldSelector: opts.fieldSelector,
-        limit: paged ? this.settings.pageSize : undefined,
+        limit: paged ? (opts.pageSize ?? this.settings.pageSize) : undefined,
         continue: token,
       });
       const res = await this.client.request({ method: 'GET', path, op });
@@ -90,7 +90,11 @@ export class LiveSource implements MutableClusterSource {
       if (page.items !== null && !Array.isArray(page.items)) throw invalidResponse(op, 'the list has no "items" array', res.status);
       // The items were parsed from this response: typed in place, not copied, and without the
       // managedFields no analyzer reads (as the snapshot source drops them too).
-      for (const item of page.items ?? []) items.push(dropManagedFields(fillTypeMeta(item, r)));
+      for (const item of page.items ?? []) {
+        const typed = dropManagedFields(fillTypeMeta(item, r));
+        const kept = opts.select ? opts.select(typed) : typed;
+        if (kept) items.push(kept as T);
+      }
       resourceVersion = page.metadata?.resourceVersion;
       const next = page.metadata?.continue || undefined;
       if (next !== undefined && next === token) throw invalidResponse(op, 'the server repeated the same continue token', res.status);

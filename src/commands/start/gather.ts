@@ -9,7 +9,7 @@ import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import type { DataVolume, StorageClass, StorageProfile, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
-import { readWhyLists } from '../why/gather.js';
+import { readWhyLists, WHY_PAGE_SIZE } from '../why/gather.js';
 
 export interface StartGathered {
   /** WhyInputs without a migration: preflightContext adds the planned one. */
@@ -23,7 +23,7 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
   const [vmiByName, vmByName, lists, storageClasses, dataVolumes, storageProfiles] = await Promise.all([
     getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
     getOptional<VirtualMachine>(source, 'vm', namespace, name),
-    readWhyLists(source, namespace, errors),
+    readWhyLists(source, namespace, errors, { pageSize: WHY_PAGE_SIZE }),
     listKnown<StorageClass>(source, 'storageclass', {}, errors),
     listKnown<DataVolume>(source, 'datavolume', { namespace }, errors),
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
