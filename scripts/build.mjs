@@ -1,14 +1,20 @@
 // Bundles src/ into dist/ with esbuild. Code-split so that --help/--version never load
 // @kubernetes/client-node: it is only reached through a dynamic import in the live source.
 import { build } from 'esbuild';
-import { rmSync, readFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in: a plugin started meanwhile (a test, a bench) finds either
+// the old tree or the new one, never a half-written or missing one.
+const dist = new URL('../dist', import.meta.url);
+const next = new URL(`../dist.next-${process.pid}`, import.meta.url);
+const old = new URL(`../dist.old-${process.pid}`, import.meta.url);
+rmSync(next, { recursive: true, force: true });
 
 await build({
   entryPoints: { cli: 'src/cli/main.ts' },
-  outdir: 'dist',
+  outdir: fileURLToPath(next),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,3 +35,12 @@ await build({
   alias: { punycode: 'punycode/punycode.js' },
   logLevel: 'warning',
 });
+
+rmSync(old, { recursive: true, force: true });
+try {
+  renameSync(dist, old);
+} catch (err) {
+  if (err.code !== 'ENOENT') throw err;
+}
+renameSync(next, dist);
+rmSync(old, { recursive: true, force: true });
