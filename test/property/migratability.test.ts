@@ -8,41 +8,15 @@ import fc from 'fast-check';
 import { RULES } from '../../src/analyze/migratability/registry.js';
 import { evaluateMigratability } from '../../src/analyze/migratability/evaluate.js';
 import { buildSubject } from '../../src/analyze/migratability/subject.js';
-import type { RuleFinding, RuleId, Severity } from '../../src/analyze/migratability/rule.js';
+import type { RuleFinding, RuleId } from '../../src/analyze/migratability/rule.js';
 import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../src/kube/types.js';
 import { clusterFacts, forbidden, type FactsInput } from '../fixtures/objects/facts.js';
 import { validateDocument, validators, type Validators } from '../schema/validator.js';
+import { CONTRACT_SEVERITY } from '../fixtures/contract-rules.js';
 import { dataVolume, kubevirt, node, pv, pvc, scene, storageClass, storageProfile, vm, vmi } from './arbitraries.js';
 import { checkCommand, params, runCommand } from './commands.js';
 
 vi.mock('../../src/cli/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
-
-/** The rule table of contract §4.2, copied: the registry must agree with it, not the other way round. */
-const CONTRACT_SEVERITY: Record<RuleId, Severity> = {
-  'volume-not-shared': 'blocker',
-  'volume-node-local': 'blocker',
-  'volume-hostdisk': 'blocker',
-  'volume-containerdisk': 'warning',
-  'volume-cdrom': 'warning',
-  'volume-block-migration': 'info',
-  'volume-single-replica': 'warning',
-  'volume-rwx-filesystem-share': 'warning',
-  'host-device': 'blocker',
-  'interface-not-migratable': 'blocker',
-  'interface-sriov': 'info',
-  'node-pinned': 'blocker',
-  'affinity-restrictive': 'warning',
-  'cpu-host-passthrough': 'warning',
-  'cpu-host-model-unique': 'blocker',
-  'cpu-dedicated-single-node': 'blocker',
-  'confidential-computing': 'blocker',
-  'hyperv-passthrough': 'blocker',
-  'tsc-frequency': 'blocker',
-  virtiofs: 'warning',
-  'persistent-reservation': 'warning',
-  'eviction-drain-blocker': 'warning',
-  'kubevirt-condition': 'blocker',
-};
 
 /** A list as read (objects) or refused (403). */
 const readable = (a: fc.Arbitrary<KubeObject>, resource: string) =>

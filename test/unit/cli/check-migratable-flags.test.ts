@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from './run-cli.js';
+import { CONTRACT_SEVERITY } from '../../fixtures/contract-rules.js';
 
 const SNAP = 'examples/cluster-snapshot';
 // eslint-disable-next-line no-control-regex
 const ESC = /\u001b\[/;
-
-// Contract §4.2: rule ids and severities.
-const CONTRACT_RULES: Record<string, string> = {
-  'volume-not-shared': 'blocker',
-  'volume-node-local': 'blocker',
-  'volume-hostdisk': 'blocker',
-  'volume-containerdisk': 'warning',
-  'volume-cdrom': 'warning',
-  'volume-block-migration': 'info',
-  'volume-single-replica': 'warning',
-  'volume-rwx-filesystem-share': 'warning',
-  'host-device': 'blocker',
-  'interface-not-migratable': 'blocker',
-  'interface-sriov': 'info',
-  'node-pinned': 'blocker',
-  'affinity-restrictive': 'warning',
-  'cpu-host-passthrough': 'warning',
-  'cpu-host-model-unique': 'blocker',
-  'cpu-dedicated-single-node': 'blocker',
-  'confidential-computing': 'blocker',
-  'hyperv-passthrough': 'blocker',
-  'tsc-frequency': 'blocker',
-  virtiofs: 'warning',
-  'persistent-reservation': 'warning',
-  'eviction-drain-blocker': 'warning',
-  'kubevirt-condition': 'blocker',
-};
 
 describe('check-migratable flags', () => {
   it('--list-rules -o json lists every contract rule with its severity', async () => {
@@ -39,7 +13,7 @@ describe('check-migratable flags', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as { kind: string; items: { id: string; severity: string; description: string }[] };
     expect(doc.kind).toBe('RuleList');
-    expect(Object.fromEntries(doc.items.map((i) => [i.id, i.severity]))).toEqual(CONTRACT_RULES);
+    expect(Object.fromEntries(doc.items.map((i) => [i.id, i.severity]))).toEqual(CONTRACT_SEVERITY);
     expect(doc.items.every((i) => i.description.length > 0)).toBe(true);
   });
 
