@@ -9,7 +9,7 @@ import type {
   PersistentVolumeClaim,
   StorageClass,
 } from '../../../kube/types.js';
-import type { ClusterFacts, Subject } from '../rule.js';
+import type { ClusterFacts, RuleFinding, RuleResult, Subject } from '../rule.js';
 import { specPath } from '../subject.js';
 import { lookup, refName } from './_facts.js';
 import { listOf } from '../../shape.js';
@@ -144,4 +144,29 @@ export function pvcRef(r: ResolvedClaim, field?: string): EvidenceRef {
 /** Claim reference spelled for `unresolved` when nothing at all could be learnt about it. */
 export function claimRefName(r: ResolvedClaim): string {
   return refName('PersistentVolumeClaim', r.volume.claim, r.namespace);
+}
+
+/** What a storage rule makes of one claim volume: a finding, gaps that leave it unresolved, or nothing. */
+export type ClaimVerdict = RuleFinding | { unresolved: string[] } | undefined;
+
+/** Resolves each PVC/DataVolume volume of the subject and collects what `judge` makes of it. */
+export function judgeClaimVolumes(subject: Subject, facts: ClusterFacts, judge: (v: ClaimVolume, r: ResolvedClaim) => ClaimVerdict): RuleResult {
+  const findings: RuleFinding[] = [];
+  const unresolved: string[] = [];
+  for (const v of claimVolumes(subject)) {
+    const verdict = judge(v, resolveClaim(subject, facts, v));
+    if (verdict && 'unresolved' in verdict) unresolved.push(...verdict.unresolved);
+    else if (verdict) findings.push(verdict);
+  }
+  return { findings, unresolved };
+}
+
+/** A claim about which nothing at all was found (no PVC, DataVolume or template): its first gap. */
+export function unresolvedClaim(r: ResolvedClaim): { unresolved: string[] } {
+  return { unresolved: [r.gaps[0] ?? claimRefName(r)] };
+}
+
+/** No PVC, DataVolume or template resolved for the claim. */
+export function resolvedNothing(r: ResolvedClaim): boolean {
+  return !r.pvc && !r.dataVolume && !r.template;
 }

@@ -13,7 +13,7 @@ import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
-import { boundVolume, claimRefName, claimVolumes, findStorageClass, resolveClaim, storageClassNameOf, type ResolvedClaim } from './_claims.js';
+import { boundVolume, findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim, type ResolvedClaim } from './_claims.js';
 import { listOf } from '../../shape.js';
 
 export const NODE_LOCAL_PROVISIONERS: ReadonlySet<string> = new Set([
@@ -86,14 +86,8 @@ export const volumeNodeLocal: MigratabilityRule = {
   // Reads PVCs, PVs, StorageClasses and nodes when readable; each gap only leaves that volume unresolved.
   needs: [],
   evaluate(subject, facts) {
-    const findings: RuleFinding[] = [];
-    const unresolved: string[] = [];
-    for (const v of claimVolumes(subject)) {
-      const r = resolveClaim(subject, facts, v);
-      if (!r.pvc && !r.dataVolume && !r.template) {
-        unresolved.push(r.gaps[0] ?? claimRefName(r));
-        continue;
-      }
+    return judgeClaimVolumes(subject, facts, (_v, r) => {
+      if (resolvedNothing(r)) return unresolvedClaim(r);
       let pvGap: string | undefined;
       const bound = r.pvc ? boundVolume(facts, r.pvc) : undefined;
       if (bound && 'found' in bound) {
@@ -101,15 +95,12 @@ export const volumeNodeLocal: MigratabilityRule = {
         const verdict = judgePv(pv, subject, facts);
         if (verdict?.local) {
           const pvName = pv.metadata.name ?? '';
-          findings.push(
-            finding(r, { pv: pvName, kind: verdict.kind, nodes: verdict.nodes }, [
-              { kind: 'PersistentVolume', name: pvName, field: verdict.field },
-              ...verdict.nodes.map((n) => nodeRef(n)),
-            ]),
-          );
-          continue;
+          return finding(r, { pv: pvName, kind: verdict.kind, nodes: verdict.nodes }, [
+            { kind: 'PersistentVolume', name: pvName, field: verdict.field },
+            ...verdict.nodes.map((n) => nodeRef(n)),
+          ]);
         }
-        if (verdict) continue; // a PV that other nodes can reach settles it
+        if (verdict) return undefined; // a PV that other nodes can reach settles it
         pvGap = facts.nodes.ok ? undefined : facts.nodes.reason;
       } else if (bound) pvGap = bound.missing;
 
@@ -120,14 +111,11 @@ export const volumeNodeLocal: MigratabilityRule = {
           const name = sc.found.metadata.name ?? '';
           const args: RuleFinding['args'] = { storageClass: name, provisioner, kind: 'provisioner', nodes: [] };
           if (sc.found.volumeBindingMode) args.volumeBindingMode = sc.found.volumeBindingMode;
-          findings.push(finding(r, args, [{ kind: 'StorageClass', name, field: 'provisioner' }]));
-          continue;
+          return finding(r, args, [{ kind: 'StorageClass', name, field: 'provisioner' }]);
         }
-        if (pvGap) unresolved.push(pvGap);
-      } else {
-        unresolved.push(pvGap ?? sc.missing);
+        return pvGap ? { unresolved: [pvGap] } : undefined;
       }
-    }
-    return { findings, unresolved };
+      return { unresolved: [pvGap ?? sc.missing] };
+    });
   },
 };

@@ -9,13 +9,12 @@ import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../r
 import { lookup } from './_facts.js';
 import {
   RWX,
-  claimRefName,
-  claimVolumes,
   dataVolumeSpecOf,
   findStorageClass,
+  judgeClaimVolumes,
   pvcRef,
-  resolveClaim,
   storageClassNameOf,
+  unresolvedClaim,
   volumeModeOf,
   type ResolvedClaim,
 } from './_claims.js';
@@ -90,20 +89,11 @@ export const volumeNotShared: MigratabilityRule = {
   // No hard need: a VMI's volumeStatus or a VM's dataVolumeTemplates answer without the PVC list.
   needs: [],
   evaluate(subject, facts) {
-    const findings: RuleFinding[] = [];
-    const unresolved: string[] = [];
-    for (const v of claimVolumes(subject)) {
-      const r = resolveClaim(subject, facts, v);
+    return judgeClaimVolumes(subject, facts, (v, r) => {
       const found: Found | undefined = fromPvc(r) ?? fromVolumeStatus(subject, r) ?? fromDataVolume(facts, r);
-      if (!found) {
-        unresolved.push(r.gaps[0] ?? claimRefName(r));
-        continue;
-      }
-      if ('missing' in found) {
-        unresolved.push(...found.missing);
-        continue;
-      }
-      if (found.modes.includes(RWX)) continue;
+      if (!found) return unresolvedClaim(r);
+      if ('missing' in found) return { unresolved: found.missing };
+      if (found.modes.includes(RWX)) return undefined;
       const args: RuleFinding['args'] = {
         volume: v.volume,
         claim: r.pvc?.metadata.name ?? v.claim,
@@ -116,8 +106,7 @@ export const volumeNotShared: MigratabilityRule = {
       if (storageClass) args.storageClass = storageClass;
       const volumeMode = volumeModeOf(r) ?? listOf(subject.vmi?.status?.volumeStatus).find((s) => s.name === v.volume)?.persistentVolumeClaimInfo?.volumeMode;
       if (volumeMode) args.volumeMode = volumeMode;
-      findings.push({ rule: 'volume-not-shared', severity: 'blocker', args, path: v.path, evidence: [found.evidence] });
-    }
-    return { findings, unresolved };
+      return { rule: 'volume-not-shared', severity: 'blocker', args, path: v.path, evidence: [found.evidence] };
+    });
   },
 };

@@ -9,11 +9,11 @@ import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import {
   RWX,
   boundVolume,
-  claimRefName,
-  claimVolumes,
   findStorageClass,
-  resolveClaim,
+  judgeClaimVolumes,
+  resolvedNothing,
   storageClassNameOf,
+  unresolvedClaim,
   volumeModeOf,
   type ResolvedClaim,
 } from './_claims.js';
@@ -59,31 +59,21 @@ export const volumeRwxFilesystemShare: MigratabilityRule = {
   // Reads PVCs, PVs and StorageClasses when readable; gaps are reported per volume.
   needs: [],
   evaluate(subject, facts) {
-    const findings: RuleFinding[] = [];
-    const unresolved: string[] = [];
-    for (const v of claimVolumes(subject)) {
-      const r = resolveClaim(subject, facts, v);
+    return judgeClaimVolumes(subject, facts, (v, r) => {
       // Not RWX: volume-not-shared's business.
-      if (accessModesOf(subject, r)?.includes(RWX) === false) continue;
-      if (!r.pvc) {
-        // Not provisioned yet (DV / template): nothing is served through anything yet.
-        if (!r.dataVolume && !r.template) unresolved.push(r.gaps[0] ?? claimRefName(r));
-        continue;
-      }
-      if (!accessModesOf(subject, r)?.includes(RWX)) continue;
+      if (accessModesOf(subject, r)?.includes(RWX) === false) return undefined;
+      // Not provisioned yet (DV / template): nothing is served through anything yet.
+      if (!r.pvc) return resolvedNothing(r) ? unresolvedClaim(r) : undefined;
+      if (!accessModesOf(subject, r)?.includes(RWX)) return undefined;
       const share = fileShare(facts, r);
-      if (!share) continue;
-      if ('missing' in share) {
-        unresolved.push(share.missing);
-        continue;
-      }
+      if (!share) return undefined;
+      if ('missing' in share) return { unresolved: [share.missing] };
       const args: RuleFinding['args'] = { volume: v.volume, claim: r.pvc.metadata.name ?? v.claim, via: share.via };
       const storageClass = storageClassNameOf(r);
       if (storageClass) args.storageClass = storageClass;
       const volumeMode = volumeModeOf(r);
       if (volumeMode) args.volumeMode = volumeMode;
-      findings.push({ rule: 'volume-rwx-filesystem-share', severity: 'warning', args, path: v.path, evidence: [share.evidence] });
-    }
-    return { findings, unresolved };
+      return { rule: 'volume-rwx-filesystem-share', severity: 'warning', args, path: v.path, evidence: [share.evidence] };
+    });
   },
 };

@@ -3,8 +3,8 @@
 // Recognised parameters (documented by each driver): Longhorn `numberOfReplicas`
 // (driver.longhorn.io) and OpenEBS Mayastor `repl` (io.openebs.csi-mayastor). Ceph sets the
 // replica count on the pool, not on the StorageClass, so it cannot be seen from here.
-import type { MigratabilityRule, RuleFinding } from '../rule.js';
-import { claimRefName, claimVolumes, findStorageClass, resolveClaim, storageClassNameOf } from './_claims.js';
+import type { MigratabilityRule } from '../rule.js';
+import { findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim } from './_claims.js';
 
 export const REPLICA_PARAMETERS: Readonly<Record<string, string>> = {
   'driver.longhorn.io': 'numberOfReplicas',
@@ -18,32 +18,22 @@ export const volumeSingleReplica: MigratabilityRule = {
   // StorageClasses only matter for VMs with PVC/DV volumes: gaps are reported per volume.
   needs: [],
   evaluate(subject, facts) {
-    const findings: RuleFinding[] = [];
-    const unresolved: string[] = [];
-    for (const v of claimVolumes(subject)) {
-      const r = resolveClaim(subject, facts, v);
-      if (!r.pvc && !r.dataVolume && !r.template) {
-        unresolved.push(r.gaps[0] ?? claimRefName(r));
-        continue;
-      }
+    return judgeClaimVolumes(subject, facts, (v, r) => {
+      if (resolvedNothing(r)) return unresolvedClaim(r);
       const sc = findStorageClass(facts, storageClassNameOf(r));
-      if ('missing' in sc) {
-        unresolved.push(sc.missing);
-        continue;
-      }
+      if ('missing' in sc) return { unresolved: [sc.missing] };
       const provisioner = sc.found.provisioner ?? '';
       const parameter = REPLICA_PARAMETERS[provisioner];
       const value = parameter ? sc.found.parameters?.[parameter] : undefined;
-      if (value === undefined || Number(value) !== 1) continue;
+      if (value === undefined || Number(value) !== 1) return undefined;
       const name = sc.found.metadata.name ?? '';
-      findings.push({
+      return {
         rule: 'volume-single-replica',
         severity: 'warning',
         args: { volume: v.volume, claim: r.pvc?.metadata.name ?? v.claim, storageClass: name, provisioner, parameter: parameter ?? '', replicas: 1 },
         path: v.path,
         evidence: [{ kind: 'StorageClass', name, field: `parameters.${parameter}` }],
-      });
-    }
-    return { findings, unresolved };
+      };
+    });
   },
 };
