@@ -10,7 +10,7 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { CapacityCheckDoc, MigrationStartDoc } from './start-document.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent, verdictBadge } from './why-checklist.js';
+import { formatSeconds, indent, statusMark, verdictBadge } from './why-checklist.js';
 
 export interface PreflightText {
   title: string;
@@ -172,15 +172,6 @@ export function renderFollowLine(label: string, s: FollowStatus): string {
 
 // ---- the result for a person ----
 
-const MARKS: Record<string, (s: Style) => string> = {
-  pass: (s) => s.ok('✔'),
-  fail: (s) => s.bad('✖'),
-  warn: (s) => s.warn('!'),
-  info: (s) => s.info('i'),
-  skip: (s) => s.dim('-'),
-  unknown: (s) => s.warn('?'),
-};
-
 export function renderStartText(doc: MigrationStartDoc, style: Style, wide: boolean): string {
   const { target, preflight: pf } = doc;
   const lines: string[] = [];
@@ -211,7 +202,7 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
   lines.push('', style.bold('Checks:'));
   for (const c of pf.capacity) {
     if (!wide && c.status === 'skip') continue;
-    lines.push(`  ${(MARKS[c.status] ?? MARKS.info!)(style)} ${c.title}: ${c.summary}`);
+    lines.push(`  ${statusMark(c.status, style)} ${c.title}: ${c.summary}`);
     if (c.hint && c.status !== 'pass' && c.cause !== doc.refused?.cause) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
   }
   const blockedPlacement = pf.capacity.some((c) => c.id === 'target-placement' && c.status === 'fail');

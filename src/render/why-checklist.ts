@@ -14,6 +14,11 @@ const MARKS: Record<string, (s: Style) => string> = {
   unknown: (s) => s.warn('?'),
 };
 
+/** The mark of a check status (why's checks, start's capacity checks). */
+export function statusMark(status: string, style: Style): string {
+  return (MARKS[status] ?? MARKS.info!)(style);
+}
+
 export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: boolean): string {
   const { target, verdict } = doc;
   const lines: string[] = [];
@@ -26,7 +31,7 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
   lines.push('', style.bold('Checks:'));
   for (const c of doc.checks) {
     if (!wide && c.status === 'skip') continue;
-    const mark = (MARKS[c.status] ?? MARKS.info!)(style);
+    const mark = statusMark(c.status, style);
     lines.push(`  ${mark} ${c.title}: ${c.summary}`);
     if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
     if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
