@@ -140,6 +140,7 @@ describe('bearer token', () => {
     const wrong = kubeconfig('wrong-token', { token: 'token-mallory' });
     for (const kc of [wrong, kubeconfig('anonymous')]) {
       expectBothFail(await bothCommands(kc), UNAUTHORIZED);
+      expect(s.requests.length).toBeGreaterThan(0);
       expect(s.requests.every((r) => r.status === 401 && r.user === undefined)).toBe(true);
     }
     expect(lastLine((await kubectl(wrong, 'get', 'nodes')).stderr)).toBe(UNAUTHORIZED);
@@ -189,6 +190,7 @@ describe('client certificate', () => {
     // The server's own key pair: a valid certificate, but from the server CA.
     const kc = kubeconfig('foreign-cert', { userEntry: { 'client-certificate-data': pemBase64(PKI.serverCert), 'client-key-data': pemBase64(PKI.serverKey) } });
     expectBothFail(await bothCommands(kc), UNAUTHORIZED);
+    expect(s.requests.length).toBeGreaterThan(0);
     expect(s.requests.every((r) => r.status === 401)).toBe(true);
     expect(lastLine((await kubectl(kc, 'get', 'nodes')).stderr)).toBe(UNAUTHORIZED);
   });

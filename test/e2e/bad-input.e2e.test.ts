@@ -287,6 +287,8 @@ describe('odd snapshots: an answer, never a crash', () => {
     expect((list.items as { age: number }[])[0]?.age).toBe(0);
     for (const args of [['why', 'vm-00'], ['list']]) {
       const text = await timed([...args, ...now]);
+      expect([0, 1], text.stderr).toContain(text.code);
+      expect(text.stdout).not.toBe('');
       expect(text.stdout).not.toMatch(NEGATIVE_DURATION_TEXT);
     }
   });

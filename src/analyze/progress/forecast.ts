@@ -10,6 +10,7 @@
 // We add the two signals an operator reads: is the guest dirtying memory as fast as it is sent,
 // and does DataRemaining shrink (least-squares slope over the last couple of minutes)?
 import { atLeast, type KubeVirtVersion } from '../../kubevirt/version.js';
+import { MIGRATION_MODE_PAUSED, MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
 import { parseQuantity } from '../../kube/quantity.js';
 import { sampleTime, type TransferSample } from './sample.js';
 
@@ -123,7 +124,7 @@ export function forecast(input: ForecastInput): Forecast {
   const sizeGB = size > 0 ? Math.ceil(size / 1e9) : null;
   const perGiB = config.completionTimeoutPerGiB;
   const baseBudget = sizeGB !== null && perGiB !== undefined ? perGiB * sizeGB : null;
-  const budgetSeconds = baseBudget === null ? null : mode === 'Paused' ? baseBudget * 2 : baseBudget;
+  const budgetSeconds = baseBudget === null ? null : mode === MIGRATION_MODE_PAUSED ? baseBudget * 2 : baseBudget;
   const elapsedSeconds = input.startedAt !== undefined ? Math.max(0, Math.round((input.now - input.startedAt) / 1000)) : null;
   const budgetRemainingSeconds = budgetSeconds !== null && elapsedSeconds !== null ? budgetSeconds - elapsedSeconds : null;
   const budgetExceeded = budgetRemainingSeconds !== null && budgetRemainingSeconds < 0;
@@ -168,7 +169,7 @@ export function forecast(input: ForecastInput): Forecast {
   if (input.finished) return { ...out, verdict: 'finished', reason: 'finished' };
 
   const remaining = latest?.dataRemaining;
-  if (mode === 'PostCopy') {
+  if (mode === MIGRATION_MODE_POST_COPY) {
     // The guest runs on the target and pulls the rest: it always finishes.
     return { ...out, verdict: 'converging', reason: 'post-copy', converging: true, etaSeconds: eta(remaining, rates?.sent ?? null) };
   }
@@ -180,7 +181,7 @@ export function forecast(input: ForecastInput): Forecast {
   // With a block migration the budget is a lower bound; it is still the best estimate we have.
   const abortsAtBudget = out.onBudgetExpiry === 'abort';
   if (budgetExceeded && abortsAtBudget) return decide('at-risk', 'budget-exceeded', null);
-  if (mode === 'Paused') {
+  if (mode === MIGRATION_MODE_PAUSED) {
     // The monitor paused the guest: nothing is dirtied any more, the copy finishes at link speed.
     const e = eta(remaining, rates?.sent ?? null) ?? (trend && trend.slope < 0 && remaining !== undefined ? Math.round(remaining / -trend.slope) : null);
     return decide('converging', 'paused', true, e);
@@ -205,8 +206,8 @@ export function forecast(input: ForecastInput): Forecast {
  * paused guest's doubled budget runs out; else by version and configuration.
  */
 export function budgetAction(mode: string, config: ForecastConfig, version?: KubeVirtVersion, vfio = false): BudgetAction {
-  if (mode === 'PostCopy') return 'none';
-  if (mode === 'Paused') return 'abort';
+  if (mode === MIGRATION_MODE_POST_COPY) return 'none';
+  if (mode === MIGRATION_MODE_PAUSED) return 'abort';
   const postCopy = config.allowPostCopy === true;
   // Unknown version: today's behaviour.
   if (atLeast(version, 1, 5) === false) return postCopy ? 'post-copy' : 'abort';

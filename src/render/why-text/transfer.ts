@@ -3,6 +3,7 @@ import type { ArgRecord, CheckResult } from '../../analyze/why/check.js';
 import { formatBytes } from '../../kube/quantity.js';
 import { formatSeconds } from '../why-checklist.js';
 import type { CheckText } from './check-text.js';
+import { MIGRATION_MODE_PAUSED } from '../../kubevirt/constants.js';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -21,7 +22,7 @@ function clock(a: ArgRecord): string {
   const size = num(a.sizeGB);
   const running = elapsed !== undefined ? `running for ${formatSeconds(elapsed)}` : 'running';
   if (budget === undefined) return running;
-  const doubled = str(a.mode) === 'Paused' ? ' × 2 once paused' : '';
+  const doubled = str(a.mode) === MIGRATION_MODE_PAUSED ? ' × 2 once paused' : '';
   const formula = perGiB !== undefined && size !== undefined ? ` (completionTimeoutPerGiB ${perGiB} × ${size} GB${a.budgetLowerBound ? ' + copied disks' : ''}${doubled})` : '';
   return a.budgetLowerBound ? `${running} of a budget of at least ${formatSeconds(budget)}${formula}` : `${running} of a ${formatSeconds(budget)} budget${formula}`;
 }
