@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { captureOutput } from '../support/output-capture.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 export const EXAMPLE_SNAPSHOT = join(REPO, 'examples/cluster-snapshot');
@@ -33,6 +34,7 @@ export function runPlugin(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs
       },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        captureOutput('plugin', args, `exit ${code}\n--- stdout\n${stdout}--- stderr\n${stderr}`);
         done({ code, stdout, stderr });
       },
     );

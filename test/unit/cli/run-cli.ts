@@ -2,6 +2,7 @@
 // exit codes and rendering tests. End-to-end runs through kubectl live in test/e2e.
 import { main } from '../../../src/cli/main.js';
 import type { Io } from '../../../src/cli/io.js';
+import { captureOutput } from '../../support/output-capture.js';
 
 export interface CliRun {
   code: number;
@@ -20,5 +21,6 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}, tty = 
     env,
   };
   const code = await main(['node', '/usr/local/bin/kubectl-vmigrate', ...args], io);
+  captureOutput('cli', args, `exit ${code}\n--- stdout\n${stdout}--- stderr\n${stderr}`);
   return { code, stdout, stderr };
 }

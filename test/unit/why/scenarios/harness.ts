@@ -8,6 +8,10 @@ import { gatherForWhy } from '../../../../src/commands/why/gather.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
 import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
+import { diagnosisDocument } from '../../../../src/render/why-document.js';
+import { renderChecklist } from '../../../../src/render/why-checklist.js';
+import { makeStyle } from '../../../../src/render/style.js';
+import { captureOutput } from '../../../support/output-capture.js';
 
 export interface ScenarioOptions {
   /** NAME as typed (VMIM, VMI or VM). */
@@ -31,7 +35,12 @@ export interface ScenarioOptions {
 export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<Diagnosis> {
   const source = scenarioSource(objects, opts);
   const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
-  return diagnose(deriveContext(inputs), errors);
+  const d = diagnose(deriveContext(inputs), errors);
+  if (process.env.VMIGRATE_CAPTURE_OUTPUTS) {
+    const doc = diagnosisDocument(d);
+    captureOutput('why', [opts.name, opts.now], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
+  }
+  return d;
 }
 
 /** The ClusterSource whyScenario reads: a snapshot of `objects` with logs, faults and metrics. */
