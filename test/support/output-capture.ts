@@ -9,9 +9,16 @@ import { expect } from 'vitest';
 
 const seen = new Map<string, number>();
 
-export function captureOutput(what: string, key: readonly string[], text: string): void {
+/** What differs between two runs of the same test: temporary directories and loopback ports. */
+export function normalizeCapture(text: string): string {
+  return text.replace(/\/tmp\/(vmigrate-[a-z-]*?)[A-Za-z0-9]{6}(?=[/\s'"`:]|$)/gm, '/tmp/$1XXXXXX').replace(/(127\.0\.0\.1|localhost):\d{2,5}\b/g, '$1:PORT');
+}
+
+export function captureOutput(what: string, rawKey: readonly string[], rawText: string): void {
   const dir = process.env.VMIGRATE_CAPTURE_OUTPUTS;
   if (!dir) return;
+  const key = rawKey.map(normalizeCapture);
+  const text = normalizeCapture(rawText);
   const state = expect.getState();
   const file = relative(process.cwd(), state.testPath ?? 'unknown').replace(/[^\w.-]+/g, '_');
   const test = (state.currentTestName ?? 'outside-a-test').replace(/[^\w.-]+/g, '_').slice(0, 120);
