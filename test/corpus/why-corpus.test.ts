@@ -1,0 +1,169 @@
+// The `why` corpus (issue #12): stuck, slow and failed migrations from public reports, each a
+// snapshot of only what the reporter posted (test/corpus/README.md). Every case runs the real
+// `why` — snapshot source, gather, derive, diagnose, document — and must name the cause the
+// thread established. Cases today's `why` gets wrong are listed in KNOWN_MISSES with today's
+// answer: they must keep giving exactly that answer, so a fix fails here until its entry is
+// removed, and a regression on any other case fails at once.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { openSnapshotSource } from '../../src/collect/snapshot/index.js';
+import { diagnoseOnce } from '../../src/commands/why/run.js';
+import { diagnosisDocument } from '../../src/render/why-document.js';
+import { renderChecklist } from '../../src/render/why-checklist.js';
+import { makeStyle } from '../../src/render/style.js';
+import { captureOutput } from '../support/output-capture.js';
+import { CAUSE_IDS, VERDICT_STATUSES, type CauseId, type VerdictStatus } from '../../src/analyze/why/cause.js';
+import type { GlobalOptions } from '../../src/cli/global-options.js';
+import type { WhyOptions } from '../../src/commands/why/options.js';
+
+const CASES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'why');
+
+interface PostedItem {
+  kind: string;
+  what: string;
+  file?: string;
+}
+
+interface CaseFile {
+  id: string;
+  url: string;
+  urls?: string[];
+  title: string;
+  kubevirt: string;
+  posted: PostedItem[];
+  scaffold?: { file: string; why: string }[];
+  query: { name: string; namespace: string };
+  now?: string;
+  stuck?: boolean;
+  failed?: boolean;
+  expected: { cause: string; status?: string; rootCause: string; rootCauseSource: string };
+  classes: string[];
+}
+
+interface Answer {
+  cause: CauseId;
+  status: VerdictStatus;
+}
+
+/** What today's `why` answers for the cases it gets wrong, and which gap the case exposes. */
+const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
+  'harvester-2435-no-suitable-nodes-reason-only': { cause: 'none', status: 'progressing', gap: 'VMI event NoSuitableNodesForHostModelMigration (reason only, no target pod posted) is ignored' },
+  'harvester-3015-comment-event-only': { cause: 'none', status: 'progressing', gap: 'VMI event NoSuitableNodesForHostModelMigration is only read when a target pod exists' },
+  'harvester-7161-quota-evacuation-controller-log': { cause: 'none', status: 'progressing', gap: 'virt-controller log (exceeded quota) is not read; Pending with quotas, pods and events unknown reads as progressing' },
+  'kubevirt-10094-beegfs-unsafe-migration': { cause: 'libvirt-error', status: 'failed', gap: '"Unsafe migration: Migration without shared storage is unsafe" is not classified as storage-error' },
+  'kubevirt-16386-target-rejects-virtio-net-state': { cause: 'unknown', status: 'failed', gap: 'target launcher log (QEMU rejecting the incoming virtio-net state) is not read' },
+  'kubevirt-2228-abort-before-running': { cause: 'none', status: 'progressing', gap: 'VMIM condition migrationAbortRequested=True while Scheduling is reported as progressing, not aborted' },
+  'kubevirt-2495-stale-migration-state': { cause: 'no-migration', status: 'idle', gap: 'VMI migrationState naming an unfinished migration whose VMIM is gone is not a migration-conflict' },
+  'kubevirt-5565-nodeselector-pins-source': { cause: 'none', status: 'progressing', gap: 'target pod conditions posted as a single map (not a list) are not read' },
+  'kubevirt-7238-bridge-on-pod-network': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
+  'kubevirt-7779-insufficient-kvm-device': { cause: 'none', status: 'progressing', gap: 'scheduler fragment without "0/N nodes are available:" is unrecognised, and the unknown check still yields progressing' },
+  'kubevirt-8771-hostpath-volume-node-affinity': { cause: 'none', status: 'progressing', gap: 'scheduler fragment "N node(s) had volume node affinity conflict." is unrecognised, and the unknown check still yields progressing' },
+  'kubevirt-9643-unsafe-migration-not-shared': { cause: 'libvirt-error', status: 'failed', gap: '"Unsafe migration: Migration without shared storage is unsafe" is not classified as storage-error' },
+  'kubevirt-io-772-bridge-interface-refused': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
+  'kubevirt-libvirt-31-cephfs-not-detected-shared': { cause: 'unknown', status: 'failed', gap: 'a launcher log entry pretty-printed over several lines is not parsed' },
+};
+
+/** Verdicts that tell the user nothing is wrong. */
+const ALL_CLEAR_STATUSES: readonly string[] = ['progressing', 'succeeded', 'idle'];
+const ALL_CLEAR_CAUSES: readonly string[] = ['none', 'no-migration'];
+
+function loadCases(): { dir: string; c: CaseFile }[] {
+  return readdirSync(CASES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .map((name) => {
+      const dir = join(CASES_DIR, name);
+      return { dir, c: parse(readFileSync(join(dir, 'case.yaml'), 'utf8')) as CaseFile };
+    });
+}
+
+const CASES = loadCases();
+
+async function whyOn(dir: string, c: CaseFile): Promise<Answer> {
+  const now = c.now ? new Date(c.now) : undefined;
+  const source = await openSnapshotSource(dir, { namespace: c.query.namespace, ...(now ? { now } : {}) });
+  const g: GlobalOptions = {
+    namespace: c.query.namespace,
+    requestTimeoutMs: 0,
+    insecureSkipTlsVerify: false,
+    from: dir,
+    ...(now ? { now } : {}),
+    output: 'json',
+    color: false,
+    verbose: false,
+  };
+  const o: WhyOptions = { name: c.query.name, failOn: 'blocker', watch: false, intervalMs: 5000 };
+  const doc = diagnosisDocument(await diagnoseOnce(source, g, o));
+  captureOutput('why-corpus', [c.id], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
+  const { verdict } = doc;
+  return { cause: verdict.cause as CauseId, status: verdict.status as VerdictStatus };
+}
+
+const answers = new Map<string, Answer>();
+
+beforeAll(async () => {
+  for (const { dir, c } of CASES) answers.set(c.id, await whyOn(dir, c));
+});
+
+describe('why corpus: case files', () => {
+  it('holds at least 30 cases', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(CASES.map(({ dir, c }) => [c.id, dir, c] as const))('%s is well formed', (_id, dir, c) => {
+    expect(c.id).toBe(dir.split('/').pop());
+    for (const u of [c.url, ...(c.urls ?? [])]) expect(u).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/(issues|pull)\/\d+/);
+    expect(c.title).toBeTruthy();
+    expect(c.kubevirt).toBeTruthy();
+    expect(CAUSE_IDS).toContain(c.expected.cause);
+    if (c.expected.status !== undefined) expect(VERDICT_STATUSES).toContain(c.expected.status);
+    expect(c.expected.rootCause.length).toBeGreaterThan(40);
+    expect(['thread', 'linked-issue', 'linked-fix', 'error-text', 'reporter-analysis']).toContain(c.expected.rootCauseSource);
+    expect(c.stuck === true || c.failed === true).toBe(true);
+    expect(c.classes.length).toBeGreaterThan(0);
+    expect(c.posted.length).toBeGreaterThan(0);
+    if (c.now !== undefined) expect(Number.isNaN(Date.parse(c.now))).toBe(false);
+    for (const f of [...c.posted.map((p) => p.file), ...(c.scaffold ?? []).map((s) => s.file)]) {
+      if (f !== undefined) expect(existsSync(join(dir, f)), `${c.id}: ${f}`).toBe(true);
+    }
+  });
+
+  it('KNOWN_MISSES names only existing cases', () => {
+    const ids = new Set(CASES.map(({ c }) => c.id));
+    for (const id of Object.keys(KNOWN_MISSES)) expect(ids.has(id), id).toBe(true);
+  });
+});
+
+describe('why corpus: verdicts', () => {
+  it.each(CASES.map(({ c }) => [c.id, c] as const))('%s', (id, c) => {
+    const got = answers.get(id);
+    const miss = KNOWN_MISSES[id];
+    if (miss) {
+      // Today's answer, pinned: when `why` improves, this fails and the entry must go.
+      expect(got).toEqual({ cause: miss.cause, status: miss.status });
+      expect(got?.cause).not.toBe(c.expected.cause);
+      return;
+    }
+    expect(got?.cause).toBe(c.expected.cause);
+    if (c.expected.status !== undefined) expect(got?.status).toBe(c.expected.status);
+    // The thread says stuck or failed: an all-clear is never right (a pinned miss may still be one).
+    expect(ALL_CLEAR_STATUSES).not.toContain(got?.status);
+    expect(ALL_CLEAR_CAUSES).not.toContain(got?.cause);
+  });
+});
+
+describe('why corpus: accuracy', () => {
+  it('reports N of M right, and every wrong answer is a known miss', () => {
+    const wrong = CASES.filter(({ c }) => answers.get(c.id)?.cause !== c.expected.cause).map(({ c }) => c.id);
+    const allClear = CASES.filter(({ c }) => {
+      const a = answers.get(c.id);
+      return a !== undefined && (ALL_CLEAR_STATUSES.includes(a.status) || ALL_CLEAR_CAUSES.includes(a.cause));
+    }).length;
+    console.log(`why corpus: ${CASES.length - wrong.length} of ${CASES.length} right; ${wrong.length} known misses, ${allClear} of them false all-clears`);
+    expect(wrong.sort()).toEqual(Object.keys(KNOWN_MISSES).sort());
+  });
+});
