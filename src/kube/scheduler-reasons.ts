@@ -180,19 +180,16 @@ export const FIT_ERROR_FORMATS: readonly FitErrorFormat[] = [
 /** PostFilter prefix the DefaultPreemption plugin puts before its dry run's FitError (1.24+). */
 export const PREEMPTION_PREFIX = 'preemption: ';
 
-/** Event reason of both the unschedulable verdict and a scheduling-cycle error (schedule_one.go). */
+/**
+ * Event reason of both the unschedulable verdict and a scheduling-cycle error (schedule_one.go). The
+ * event, not the condition, is cut to the API's note limit: its first 1020 bytes and ` ...`
+ * (truncateMessage; NoteLengthLimit 1024, pkg/apis/core/validation/events.go).
+ */
 export const EVENT_FAILED_SCHEDULING = 'FailedScheduling';
 export const COND_POD_SCHEDULED = 'PodScheduled';
 /** PodScheduled=False reasons: no node fits / the scheduling cycle failed (e.g. PreBind volume binding). */
 export const REASON_UNSCHEDULABLE = 'Unschedulable';
 export const REASON_SCHEDULER_ERROR = 'SchedulerError';
-/**
- * The event (not the condition) is cut to the API's note limit: the first 1020 bytes and ` ...`
- * (truncateMessage, schedule_one.go; NoteLengthLimit 1024, pkg/apis/core/validation/events.go).
- */
-export const EVENT_NOTE_LIMIT = 1024;
-export const EVENT_TRUNCATION_SUFFIX = ' ...';
-
 function minorNumber(v: KubeMinor): number {
   return Number(v.slice(2));
 }

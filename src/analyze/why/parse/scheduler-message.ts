@@ -29,7 +29,7 @@ import {
 import type { CauseId } from '../cause.js';
 import { goFormatRegExp, normalizeEventMessage } from './go-format.js';
 
-export { COND_POD_SCHEDULED, EVENT_FAILED_SCHEDULING, REASON_SCHEDULER_ERROR, REASON_UNSCHEDULABLE } from '../../../kube/scheduler-reasons.js';
+export { COND_POD_SCHEDULED, EVENT_FAILED_SCHEDULING, REASON_UNSCHEDULABLE } from '../../../kube/scheduler-reasons.js';
 export type { SchedulerReasonCategory, SchedulerReasonKind } from '../../../kube/scheduler-reasons.js';
 
 export interface SchedulerReason {
@@ -217,7 +217,7 @@ export function parseSchedulerMessage(message: string): SchedulerMessage | undef
   if (/^no nodes available to schedule pods/i.test(text)) return { available: 0, total: 0, reasons: [] };
   const error = schedulerErrorOf(text);
   if (error) return error;
-  // The event's ` ...` (EVENT_TRUNCATION_SUFFIX), or an ellipsis a user put where the line was cut.
+  // The event's ` ...` (cut at the note limit), or an ellipsis a user put where the line was cut.
   const cutMark = /\s*(?:\.\.\.|…)$/.exec(text);
   if (cutMark) text = text.slice(0, cutMark.index);
   let preemption: string | undefined;
