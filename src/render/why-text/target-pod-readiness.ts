@@ -97,8 +97,11 @@ export const targetPodReadinessText: CheckText = {
         return `the node ${str(a.node)} cannot pull the virt-launcher image: check registry access and pull secrets from that node (${describe})`;
       case 'volume':
         return `the volume cannot be attached/mounted on ${str(a.node)}: a ReadWriteOnce volume cannot be attached to two nodes; check the CSI driver and VolumeAttachments (kubectl get volumeattachments)`;
-      case 'sandbox':
-        return `the pod network (CNI/multus) could not set up the pod on ${str(a.node)}: check the CNI pods on that node and the NetworkAttachmentDefinitions`;
+      case 'sandbox': {
+        const who = a.cni ? `the ${str(a.cni)} CNI plugin` : 'the pod network (CNI/multus)';
+        const net = a.network ? ` (network ${str(a.network)})` : '';
+        return `${who} could not set up the pod on ${str(a.node)}${net}: check the CNI pods on that node and the NetworkAttachmentDefinitions`;
+      }
       case 'config':
       case 'crash':
       case 'init':

@@ -16,6 +16,7 @@ import type { EvidenceRef } from '../../findings.js';
 import type { ContainerStatus, KubeEvent, Pod } from '../../../kube/types.js';
 import { FINAL_MIGRATION_PHASES } from '../../../kubevirt/constants.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
+import { classifyPodReason, type PodProblem } from '../parse/pod-event.js';
 import { EVENT_FAILED_SCHEDULING, parseSchedulerMessage } from '../parse/scheduler-message.js';
 import { ageSeconds } from '../timeline.js';
 import { causeFromMessage, lastFailedScheduling, selectorKeysWithoutPod } from '../target-placement.js';
@@ -52,15 +53,22 @@ const STUCK_WAITING: Record<string, 'image' | 'config' | 'crash'> = {
   CrashLoopBackOff: 'crash',
 };
 
-/** Kubelet/attach-detach Warning events that keep a pod creating, most fundamental first. */
-const STUCK_EVENTS: [reason: string, kind: 'volume' | 'sandbox' | 'image'][] = [
+/**
+ * Kubelet/attach-detach/multus Warning events that keep a pod creating, most fundamental first.
+ * `Failed` and `BackOff` are shared by image pulls and containers: classifyPodReason tells them apart.
+ */
+const STUCK_EVENTS: [reason: string, kind: 'volume' | 'sandbox' | 'image' | 'config' | 'crash'][] = [
   ['FailedAttachVolume', 'volume'],
   ['FailedMapVolume', 'volume'],
   ['FailedMount', 'volume'],
+  ['NoNetworkFound', 'sandbox'],
+  ['NetworkNotReady', 'sandbox'],
   ['FailedCreatePodSandBox', 'sandbox'],
+  ['FailedPrepareDynamicResources', 'config'],
   ['Failed', 'image'],
   ['BackOff', 'image'],
   ['InspectFailed', 'image'],
+  ['FailedPostStartHook', 'crash'],
 ];
 
 export const targetPodReadiness: WhyCheck = {
@@ -115,7 +123,10 @@ function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: str
   if (stuckWaiting) evidence.push(podRef(pod, stuckWaiting.field, stuckWaiting.message || stuckWaiting.reason));
 
   if (event) {
-    const args = { kind: event.kind, ...common, reason: event.event.reason ?? '', message: eventMessage(event.event), ...containerArgs(stuckWaiting) };
+    const args: ArgRecord & { kind: string } = { kind: event.kind, ...common, reason: event.event.reason ?? '', message: eventMessage(event.event), ...containerArgs(stuckWaiting) };
+    const p = event.problem;
+    if (p?.cni) args.cni = p.cni;
+    if (p?.network) args.network = p.network;
     return result(ID, 'fail', args, evidence, 'target-pod-not-ready');
   }
   if (stuckWaiting) {
@@ -172,14 +183,17 @@ const GENERIC_MESSAGES = [/^Error: /, /^Unable to attach or mount volumes/, /^Un
  * image …`, `MountVolume.MountDevice failed …`) over the kubelet's summary (`Error: ErrImagePull`,
  * `Unable to attach or mount volumes: … timed out waiting for the condition`).
  */
-function decisiveEvent(events: KubeEvent[]): { event: KubeEvent; kind: string } | undefined {
+function decisiveEvent(events: KubeEvent[]): { event: KubeEvent; kind: string; problem?: PodProblem } | undefined {
   for (const [reason, kind] of STUCK_EVENTS) {
     const hits = events.filter((e) => e.reason === reason);
     const specific = hits.filter((e) => !GENERIC_MESSAGES.some((re) => re.test(eventMessage(e))));
     const pool = specific.length > 0 ? specific : hits;
     const pick = pool[pool.length - 1];
-    // `BackOff` is also the kubelet's "Back-off restarting failed container".
-    if (pick) return { event: pick, kind: reason === 'BackOff' && !/pulling image/i.test(eventMessage(pick)) ? 'crash' : kind };
+    if (!pick) continue;
+    const problem = classifyPodReason('event', reason, eventMessage(pick));
+    // `Failed`/`BackOff` of a container (`Error: secret "x" not found`, `Back-off restarting failed container`) are no image trouble.
+    const shared = kind === 'image' && (problem ? problem.class !== 'image' : reason === 'BackOff');
+    return { event: pick, kind: shared ? (reason === 'BackOff' ? 'crash' : 'config') : kind, ...(problem ? { problem } : {}) };
   }
   return undefined;
 }

@@ -162,7 +162,48 @@ describe('target-pod-not-ready', () => {
     const pod = migrationTargetPod(MIGRATION, { node: 'node-b', containerStatuses: [{ name: 'compute', ready: false, restartCount: 0, state: { waiting: { reason: 'ContainerCreating' } } }] });
     const d = await whyScenario([...migrationScene(), MIGRATION, pod, kubeletEvent(POD, 'FailedCreatePodSandBox', multus, '2025-11-20T10:00:20Z', { count: 9 })], { name: 'vm1', now: '2025-11-20T10:01:00Z' });
     expect(d.verdict).toMatchObject({ cause: 'target-pod-not-ready', check: 'target-pod-readiness' });
-    expect(checkOf(d, 'target-pod-readiness').args).toMatchObject({ kind: 'sandbox', reason: 'FailedCreatePodSandBox', message: multus });
+    expect(checkOf(d, 'target-pod-readiness').args).toMatchObject({ kind: 'sandbox', reason: 'FailedCreatePodSandBox', message: multus, cni: 'multus', network: 'vlan100' });
+  });
+
+  it('sandbox: multus NoNetworkFound names the missing NetworkAttachmentDefinition before the sandbox error', async () => {
+    const missing = 'cannot find a network-attachment-definition (vlan100) in namespace (default): network-attachment-definitions.k8s.cni.cncf.io "vlan100" not found';
+    const sandbox =
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9d8e7f6a5b4c": plugin type="multus-shim" name="multus-cni-network" failed (add): CmdAdd (shim): CNI request failed with status 400: \'ERRORED: error configuring pod [default/virt-launcher-vm1-tg7m2] networking: Multus: [default/virt-launcher-vm1-tg7m2/1f0c2e3d-4b5a-4c6d-8e7f-9a0b1c2d3e4f]: error loading k8s delegates k8s args: TryLoadPodDelegates: error in getting k8s network for pod: GetNetworkDelegates: failed getting the delegate: getKubernetesDelegate: ' +
+      missing +
+      "\n'";
+    const pod = migrationTargetPod(MIGRATION, { node: 'node-b', containerStatuses: [{ name: 'compute', ready: false, restartCount: 0, state: { waiting: { reason: 'ContainerCreating' } } }] });
+    const events = [
+      kubeletEvent(POD, 'NoNetworkFound', missing, '2025-11-20T10:00:19Z', { component: 'multus' }),
+      kubeletEvent(POD, 'FailedCreatePodSandBox', sandbox, '2025-11-20T10:00:20Z', { count: 4 }),
+    ];
+    const d = await whyScenario([...migrationScene(), MIGRATION, pod, ...events], { name: 'vm1', now: '2025-11-20T10:01:00Z' });
+    expect(d.verdict.cause).toBe('target-pod-not-ready');
+    const c = checkOf(d, 'target-pod-readiness');
+    expect(c.args).toMatchObject({ kind: 'sandbox', reason: 'NoNetworkFound', message: missing, cni: 'multus', network: 'vlan100' });
+    expect(diagnosisDocument(d).checks.find((x) => x.id === 'target-pod-readiness')?.hint).toContain('the multus CNI plugin could not set up the pod on node-b (network vlan100)');
+  });
+
+  it('sandbox: calico is named in the hint', async () => {
+    const calico =
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "5e6f7a8b9c0d": plugin type="calico" failed (add): stat /var/lib/calico/nodename: no such file or directory: check that the calico/node container is running and has mounted /var/lib/calico/';
+    const pod = migrationTargetPod(MIGRATION, { node: 'node-b', containerStatuses: [{ name: 'compute', ready: false, restartCount: 0, state: { waiting: { reason: 'ContainerCreating' } } }] });
+    const d = await whyScenario([...migrationScene(), MIGRATION, pod, kubeletEvent(POD, 'FailedCreatePodSandBox', calico, '2025-11-20T10:00:20Z', { count: 3 })], { name: 'vm1', now: '2025-11-20T10:01:00Z' });
+    const c = checkOf(d, 'target-pod-readiness');
+    expect(c.args).toMatchObject({ kind: 'sandbox', cni: 'calico' });
+    expect(c.args.network).toBeUndefined();
+    expect(diagnosisDocument(d).checks.find((x) => x.id === 'target-pod-readiness')?.hint).toContain('the calico CNI plugin could not set up the pod on node-b:');
+  });
+
+  it('a container config error reported as `Failed` is no image problem', async () => {
+    const pod = migrationTargetPod(MIGRATION, {
+      node: 'node-b',
+      containerStatuses: [{ name: 'compute', ready: false, restartCount: 0, state: { waiting: { reason: 'CreateContainerConfigError', message: 'secret "vm1-sysprep" not found' } } }],
+    });
+    const d = await whyScenario([...migrationScene(), MIGRATION, pod, kubeletEvent(POD, 'Failed', 'Error: secret "vm1-sysprep" not found', '2025-11-20T10:00:20Z', { count: 5 })], {
+      name: 'vm1',
+      now: '2025-11-20T10:01:00Z',
+    });
+    expect(checkOf(d, 'target-pod-readiness').args).toMatchObject({ kind: 'config', reason: 'Failed', waitingReason: 'CreateContainerConfigError' });
   });
 
   it('creating for minutes without an error event', async () => {
