@@ -59,8 +59,6 @@ const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
   'kubevirt-2495-stale-migration-state': { cause: 'no-migration', status: 'idle', gap: 'VMI migrationState naming an unfinished migration whose VMIM is gone is not a migration-conflict' },
   'kubevirt-5565-nodeselector-pins-source': { cause: 'none', status: 'progressing', gap: 'target pod conditions posted as a single map (not a list) are not read' },
   'kubevirt-7238-bridge-on-pod-network': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-7779-insufficient-kvm-device': { cause: 'none', status: 'progressing', gap: 'scheduler fragment without "0/N nodes are available:" is unrecognised, and the unknown check still yields progressing' },
-  'kubevirt-8771-hostpath-volume-node-affinity': { cause: 'none', status: 'progressing', gap: 'scheduler fragment "N node(s) had volume node affinity conflict." is unrecognised, and the unknown check still yields progressing' },
   'kubevirt-9643-unsafe-migration-not-shared': { cause: 'libvirt-error', status: 'failed', gap: '"Unsafe migration: Migration without shared storage is unsafe" is not classified as storage-error' },
   'kubevirt-io-772-bridge-interface-refused': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
   'kubevirt-libvirt-31-cephfs-not-detected-shared': { cause: 'unknown', status: 'failed', gap: 'a launcher log entry pretty-printed over several lines is not parsed' },
