@@ -21,7 +21,7 @@ export interface MigrationListRow {
 export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
   return {
     apiVersion: API_VERSION,
-    kind: 'MigrationList',
+    kind: 'MigrationList' as const,
     items: rows.map((r) => ({
       namespace: r.namespace,
       vmi: r.vmi,
