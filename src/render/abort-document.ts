@@ -6,7 +6,7 @@ import type { AbortPlan, AbortStage } from '../analyze/abort/decide.js';
 import type { AbortOutcome } from '../analyze/abort/outcome.js';
 import type { VirtualMachineInstanceMigration } from '../kube/types.js';
 import { stateOf } from '../analyze/preflight/progress.js';
-import { time } from '../analyze/why/derive.js';
+import { time } from '../kube/time.js';
 import { API_VERSION } from './migratability-document.js';
 import type { WaitOutcome } from './start-document.js';
 import { abortRefusalText, abortResultText, abortWarnings, evacuationHint } from './abort-text.js';

@@ -1,5 +1,5 @@
 // `list`: kubectl-style table and the contract's MigrationList document (§4.3).
-import type { GatherError } from '../collect/gather.js';
+import type { GatherError } from '../kube/known.js';
 import { API_VERSION } from './migratability-document.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';

@@ -3,10 +3,10 @@
 // `refused` when pre-flight or the server said no. Additive fields are listed in the README.
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { Preflight, PreflightCheck, StartCause } from '../analyze/preflight/preflight.js';
-import type { GatherError } from '../collect/gather.js';
+import type { GatherError } from '../kube/known.js';
 import type { EvidenceRef } from '../analyze/findings.js';
-import { API_VERSION, migratabilityDocument, type MigratabilityReportDoc } from './migratability-document.js';
-import { diagnosisDocument } from './why-document.js';
+import { API_VERSION, migratabilityItemDocument, type MigratabilityReportDoc } from './migratability-document.js';
+import { verdictDocument } from './why-document.js';
 import { placementReasonText } from './why-placement.js';
 import { preflightCheckText, refusalText } from './start-text.js';
 
@@ -63,7 +63,7 @@ export interface MigrationStartDoc {
 export function startDocument(r: StartReport): MigrationStartDoc {
   const pf = r.preflight;
   // Exactly check-migratable's item for this VM, from the evaluation the pre-flight made.
-  const base = migratabilityDocument({ items: [{ subject: pf.subject, evaluation: pf.evaluation }], errors: [] }).items[0]!;
+  const base = migratabilityItemDocument(pf);
   const capacity = pf.checks.map(capacityDoc);
   const doc: MigrationStartDoc = {
     apiVersion: API_VERSION,
@@ -93,7 +93,7 @@ export function startDocument(r: StartReport): MigrationStartDoc {
   }
   if (pf.forced.length > 0) doc.forced = pf.forced.map((f) => ({ cause: f.cause, summary: refusalText(f, pf, capacity).summary }));
   if (r.wait) doc.wait = r.wait;
-  if (r.diagnosis) doc.verdict = diagnosisDocument(r.diagnosis).verdict;
+  if (r.diagnosis) doc.verdict = verdictDocument(r.diagnosis);
   else if (r.wait?.outcome === 'gone' && r.migration) {
     doc.verdict = {
       status: 'failed',

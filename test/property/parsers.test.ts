@@ -16,7 +16,7 @@ import { parseQuotaExceeded, parseQuotaMustSpecify } from '../../src/analyze/why
 import { dominantCause, parseSchedulerMessage } from '../../src/analyze/why/parse/scheduler-message.js';
 import { parseProgressLine } from '../../src/analyze/why/progress-line.js';
 import { linesBetween, parseLauncherLogLines } from '../../src/analyze/why/launcher-log-lines.js';
-import { time } from '../../src/analyze/why/derive.js';
+import { time } from '../../src/kube/time.js';
 import { logSamples } from '../../src/analyze/progress/log-samples.js';
 import { parsePrometheusText } from '../../src/analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse } from '../../src/analyze/progress/prometheus-api.js';

@@ -12,7 +12,8 @@
 import type { ArgRecord } from '../why/check.js';
 import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
-import { migrationsOfVmi, newestFirst } from '../why/derive.js';
+import { migrationsOfVmi } from '../why/derive.js';
+import { newestFirst } from '../../kube/time.js';
 import { isFinalPhase, stateOf } from '../preflight/progress.js';
 
 export type AbortRefusalCause = 'no-migration' | 'post-copy';

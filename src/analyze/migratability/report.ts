@@ -1,7 +1,6 @@
 // check-migratable's analysis: pair VMs with their VMIs, evaluate every rule, predict drains.
 // Pure: takes gathered objects, returns typed results (prose is made by src/render).
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
-import type { GatherError } from '../../collect/gather.js';
 import type { ClusterFacts, Subject } from './rule.js';
 import { buildSubject } from './subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from './evaluate.js';
@@ -15,7 +14,6 @@ export interface MigratabilityItem {
 
 export interface MigratabilityAnalysis {
   items: MigratabilityItem[];
-  errors: GatherError[];
   /** Set for `--node`: the drain being previewed. */
   drainNode?: string;
 }
@@ -42,7 +40,6 @@ export function pairSubjects(vms: VirtualMachine[], vmis: VirtualMachineInstance
 export function analyzeMigratability(
   subjects: Subject[],
   facts: ClusterFacts,
-  errors: GatherError[],
   drainNode?: string,
 ): MigratabilityAnalysis {
   const kubevirt: KubeVirt | undefined = facts.kubevirt.ok ? facts.kubevirt.items[0] : undefined;
@@ -52,7 +49,7 @@ export function analyzeMigratability(
     const drain = predictDrain(subject.vmi, evaluation.verdict !== 'not-migratable', kubevirt);
     return { subject, evaluation, drain };
   });
-  return { items, errors, drainNode };
+  return { items, drainNode };
 }
 
 export interface MigratabilitySummary {

@@ -1,6 +1,6 @@
 // Everything `why` knows about one VMI and its latest migration, gathered up front. Checks read
 // only this (pure); `Known` collections say which reads failed so checks can answer `unknown`.
-import type { Known } from '../findings.js';
+import type { Known } from '../../kube/known.js';
 import type {
   KubeEvent,
   KubeVirt,

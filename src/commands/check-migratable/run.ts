@@ -22,11 +22,11 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
-  const analysis = analyzeMigratability(subjects, gathered.facts, gathered.errors, o.node);
-  io.stderr(renderPartialErrors(analysis.errors, makeStyle(g.color)));
+  const analysis = analyzeMigratability(subjects, gathered.facts, o.node);
+  io.stderr(renderPartialErrors(gathered.errors, makeStyle(g.color)));
   // JSON is written item by item (the same text): a 10,000-VM report is never one string.
-  if (g.output === 'json') writeMigratabilityJson(analysis, io.stdout);
-  else if (g.output === 'yaml') io.stdout(renderDocument(migratabilityDocument(analysis), 'yaml'));
+  if (g.output === 'json') writeMigratabilityJson(analysis, gathered.errors, io.stdout);
+  else if (g.output === 'yaml') io.stdout(renderDocument(migratabilityDocument(analysis, gathered.errors), 'yaml'));
   else io.stdout(renderMigratabilityTable(analysis, makeStyle(g.color), g.output === 'wide'));
   return migratabilityExitCode(analysis, o.failOn);
 }

@@ -10,18 +10,19 @@ import type { GlobalOptions } from '../../cli/global-options.js';
 import type { Io } from '../../cli/io.js';
 import { EXIT_OK, type ExitCode } from '../../cli/exit-codes.js';
 import { withSource } from '../../cli/open-source.js';
-import { listKnown, type GatherError } from '../../collect/gather.js';
+import { listKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
-import { known, type Known } from '../../analyze/findings.js';
+import { known, type Known, type GatherError } from '../../kube/known.js';
 import type { Container, KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_DOMAIN } from '../../kubevirt/constants.js';
 import { listOf } from '../../analyze/shape.js';
 import { itemsWhere } from '../../analyze/lookup.js';
 import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { readWhyLists, type ReadListsOptions } from '../why/gather.js';
-import { deriveContext, newestFirst } from '../../analyze/why/derive.js';
+import { deriveContext } from '../../analyze/why/derive.js';
+import { newestFirst } from '../../kube/time.js';
 import { diagnose } from '../../analyze/why/diagnose.js';
 import { copyState } from '../../analyze/why/progress.js';
 import { guestMemory } from '../../analyze/why/completion-budget.js';
@@ -78,7 +79,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
         namespaceObject: namespaces.ok ? known(namespaces.items.filter((n) => n.metadata.name === ns)) : namespaces,
         sourceLog: { ok: false, reason: 'list does not read launcher logs' },
       });
-      const d = diagnose(ctx, []);
+      const d = diagnose(ctx);
       const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
       const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
       const row: MigrationListRow = {

@@ -131,8 +131,9 @@ async function waitForIt(
   }
   if (outcome === 'gone') return emit(report, g, io, style, EXIT_PROBLEM);
   // The verdict of `why` on this migration, once (at most 15 requests).
-  const { inputs, errors } = await gatherForWhy(source, namespace, name);
-  const diagnosis = diagnose(deriveContext(inputs), errors);
+  // Its partial errors are not reported: the document's `errors` are the pre-flight's.
+  const { inputs } = await gatherForWhy(source, namespace, name);
+  const diagnosis = diagnose(deriveContext(inputs));
   report.diagnosis = diagnosis;
   if (outcome === 'timeout') {
     io.stderr(`error: timed out after ${formatMs(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);

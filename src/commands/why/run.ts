@@ -4,6 +4,7 @@ import { EXIT_OK, EXIT_PROBLEM, type ExitCode, type FailOn } from '../../cli/exi
 import { withSource } from '../../cli/open-source.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
+import type { GatherError } from '../../kube/known.js';
 import type { WhyOptions } from './options.js';
 import { gatherForWhy } from './gather.js';
 import { deriveContext } from '../../analyze/why/derive.js';
@@ -20,21 +21,27 @@ export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<E
     const { watchWhy } = await import('./watch.js');
     return watchWhy(g, o, io, prometheus);
   }
-  const diagnosis = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus));
-  io.stderr(renderPartialErrors(diagnosis.errors, makeStyle(g.color)));
-  io.stdout(renderWhy(diagnosis, g));
+  const { diagnosis, errors } = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus));
+  io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
+  io.stdout(renderWhy(diagnosis, errors, g));
   return whyExitCode(diagnosis, o.failOn);
 }
 
+/** A diagnosis and, beside it, what the gather could not read (the document's `errors`). */
+export interface Diagnosed {
+  diagnosis: Diagnosis;
+  errors: GatherError[];
+}
+
 /** One gather → derive → diagnose. */
-export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosis> {
+export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosed> {
   const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {});
-  return diagnose(deriveContext(inputs), errors);
+  return { diagnosis: diagnose(deriveContext(inputs)), errors };
 }
 
 /** The checklist, or the document with -o json|yaml. */
-export function renderWhy(d: Diagnosis, g: Pick<GlobalOptions, 'output' | 'color'>): string {
-  const doc = diagnosisDocument(d);
+export function renderWhy(d: Diagnosis, errors: readonly GatherError[], g: Pick<GlobalOptions, 'output' | 'color'>): string {
+  const doc = diagnosisDocument(d, errors);
   if (g.output === 'json' || g.output === 'yaml') return renderDocument(doc, g.output);
   return renderChecklist(doc, makeStyle(g.color), g.output === 'wide');
 }

@@ -20,7 +20,7 @@ import { diagnosisDocument } from '../../render/why-document.js';
 import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { diagnoseOnce, renderWhy, whyExitCode } from './run.js';
+import { diagnoseOnce, renderWhy, whyExitCode, type Diagnosed } from './run.js';
 import type { WhyOptions } from './options.js';
 
 /** ANSI: cursor home, clear screen. */
@@ -42,7 +42,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   let frames = 0;
   try {
     for (;;) {
-      let d: Diagnosis;
+      let d: Diagnosed;
       try {
         const r = await raceAbort(diagnoseOnce(source, g, o, prometheus), abort);
         if (r === undefined) return last ?? EXIT_FAILURE;
@@ -57,8 +57,8 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
-      last = whyExitCode(d, o.failOn);
-      if (!inFlight(d)) return last;
+      last = whyExitCode(d.diagnosis, o.failOn);
+      if (!inFlight(d.diagnosis)) return last;
       if (await sleep(o.intervalMs, abort)) return last;
     }
   } finally {
@@ -67,10 +67,10 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   }
 }
 
-function frame(d: Diagnosis, g: GlobalOptions, o: WhyOptions, tty: boolean, index: number): string {
-  if (g.output === 'json') return JSON.stringify(diagnosisDocument(d)) + '\n';
-  if (g.output === 'yaml') return (index > 0 ? '---\n' : '') + renderDocument(diagnosisDocument(d), 'yaml');
-  const body = renderWhy(d, g);
+function frame({ diagnosis: d, errors }: Diagnosed, g: GlobalOptions, o: WhyOptions, tty: boolean, index: number): string {
+  if (g.output === 'json') return JSON.stringify(diagnosisDocument(d, errors)) + '\n';
+  if (g.output === 'yaml') return (index > 0 ? '---\n' : '') + renderDocument(diagnosisDocument(d, errors), 'yaml');
+  const body = renderWhy(d, errors, g);
   if (!tty) return (index > 0 ? '\n' : '') + body;
   const style = makeStyle(g.color);
   const header = style.dim(`Every ${formatInterval(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
