@@ -5,8 +5,7 @@ import { summarize, drainCounts } from '../analyze/migratability/report.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { GatherError } from '../kube/known.js';
-
-export const API_VERSION = 'vmigrate/v1';
+import { API_VERSION } from './document.js';
 
 export interface MigratabilityReportDoc {
   apiVersion: typeof API_VERSION;

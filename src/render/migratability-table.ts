@@ -6,8 +6,7 @@ import type { RuleFinding } from '../analyze/migratability/rule.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-
-const SEVERITY_MARK: Record<RuleFinding['severity'], string> = { blocker: '✖', warning: '!', info: 'i' };
+import { severityMark } from './marks.js';
 
 export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean): string {
   if (a.items.length === 0) {
@@ -41,8 +40,7 @@ function renderItemDetails(item: MigratabilityItem, style: Style, wide: boolean)
   const lines = [`${style.bold(`${subject.namespace}/${subject.name}`)} (${subject.kind}${subject.node ? ` on ${subject.node}` : ''})`];
   for (const f of evaluation.findings) {
     if (f.severity === 'info' && !wide) continue;
-    const mark = f.severity === 'blocker' ? style.bad(SEVERITY_MARK.blocker) : f.severity === 'warning' ? style.warn(SEVERITY_MARK.warning) : style.info(SEVERITY_MARK.info);
-    lines.push(`  ${mark} ${style.bold(f.rule)}: ${ruleMessage(f)}`);
+    lines.push(`  ${severityMark(f.severity, style)} ${style.bold(f.rule)}: ${ruleMessage(f)}`);
     lines.push(`    ${style.dim('fix:')} ${ruleHint(f)}`);
   }
   for (const u of evaluation.unknown) lines.push(`  ${style.dim('?')} ${u.rule}: not evaluated, ${u.missing}`);

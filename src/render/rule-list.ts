@@ -1,7 +1,6 @@
 import type { MigratabilityRule } from '../analyze/migratability/rule.js';
 import { renderTable } from './table.js';
-import { renderDocument } from './document.js';
-import { API_VERSION } from './migratability-document.js';
+import { renderDocument, API_VERSION } from './document.js';
 
 /** `check-migratable --list-rules`: id, severity, description. */
 export function renderRuleList(rules: readonly MigratabilityRule[], format: 'table' | 'wide' | 'json' | 'yaml'): string {

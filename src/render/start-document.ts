@@ -4,14 +4,12 @@
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { Preflight, PreflightCheck, StartCause } from '../analyze/preflight/preflight.js';
 import type { GatherError } from '../kube/known.js';
-import type { EvidenceRef } from '../analyze/findings.js';
-import { API_VERSION, migratabilityItemDocument, type MigratabilityReportDoc } from './migratability-document.js';
+import { migratabilityItemDocument } from './migratability-document.js';
+import type { CapacityCheckDoc, MigrationStartDoc, WaitOutcome } from './start-doc-types.js';
+import { API_VERSION } from './document.js';
 import { verdictDocument } from './why-document.js';
 import { placementReasonText } from './why-placement.js';
 import { preflightCheckText, refusalText } from './start-text.js';
-
-/** How a --wait ended: final phase, deleted before that, the --timeout, or Ctrl-C. */
-export type WaitOutcome = 'final' | 'gone' | 'timeout' | 'interrupted';
 
 export interface StartReport {
   namespace: string;
@@ -27,37 +25,6 @@ export interface StartReport {
   /** `why` on the migration at the end of --wait (final or timed out). */
   diagnosis?: Diagnosis;
   errors: GatherError[];
-}
-
-export interface CapacityCheckDoc {
-  id: string;
-  title: string;
-  status: string;
-  summary: string;
-  cause?: string;
-  hint?: string;
-  evidence: EvidenceRef[];
-  missing?: string;
-}
-
-type ItemDoc = MigratabilityReportDoc['items'][number];
-
-export interface MigrationStartDoc {
-  apiVersion: typeof API_VERSION;
-  kind: 'MigrationStart';
-  target: { namespace: string; vmi: string; vm?: string };
-  preflight: ItemDoc & {
-    capacity: CapacityCheckDoc[];
-    placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
-    nodeSelector?: { requested: Record<string, string>; overridden: string[] };
-  };
-  migration: { name: string; uid: string; phase: string } | null;
-  dryRun: boolean;
-  refused?: { cause: string; summary: string; hint?: string };
-  forced?: { cause: string; summary: string }[];
-  wait?: { outcome: WaitOutcome; seconds: number };
-  verdict?: { status: string; cause: string; summary: string; hint: string; check?: string };
-  errors: { resource: string; message: string }[];
 }
 
 export function startDocument(r: StartReport): MigrationStartDoc {

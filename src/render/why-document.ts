@@ -8,7 +8,7 @@ import { listOf } from '../analyze/shape.js';
 import { CHECK_TEXT } from './why-text/index.js';
 import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
-import { API_VERSION } from './migratability-document.js';
+import { API_VERSION } from './document.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { progressDocument, type ProgressDoc } from './why-progress.js';
 import { time } from '../kube/time.js';

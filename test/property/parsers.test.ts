@@ -24,7 +24,7 @@ import { formatBytes, formatCpu, parseQuantity } from '../../src/kube/quantity.j
 import { parseKubeVirtVersion } from '../../src/kubevirt/version.js';
 import { parseDuration } from '../../src/cli/duration.js';
 import { UsageError } from '../../src/cli/errors.js';
-import { formatSeconds } from '../../src/render/why-checklist.js';
+import { formatSeconds } from '../../src/render/format.js';
 import { EVENT_REASONS, REAL_TEXTS, TEMPLATES, launcherLog, message, metricsPage, progressLine, quantity, text, timestamp } from './arbitraries.js';
 import { params } from './commands.js';
 

@@ -9,14 +9,16 @@ import { FailureError } from '../../cli/errors.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { formatDuration } from '../../kube/duration.js';
 import { decideAbort } from '../../analyze/abort/decide.js';
 import { abortOutcome } from '../../analyze/abort/outcome.js';
 import { listOf } from '../../analyze/shape.js';
-import { abortDocument, type AbortReport } from '../../render/abort-document.js';
+import { abortDocument } from '../../render/abort-document.js';
+import type { AbortReport } from '../../render/abort-doc-types.js';
 import { renderAbortText } from '../../render/abort-text.js';
 import { renderDocument } from '../../render/document.js';
 import { makeStyle, type Style } from '../../render/style.js';
-import type { WaitOutcome } from '../../render/start-document.js';
+import type { WaitOutcome } from '../../render/start-doc-types.js';
 import type { AbortOptions } from './options.js';
 import { gatherForAbort, getOptional } from './gather.js';
 import { openControlSource, type ControlSource } from '../start/control-source.js';
@@ -142,7 +144,7 @@ async function waitForEnd(
   const vmi = (await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, plan.vmiName).catch(() => undefined)) ?? followed.vmi ?? vmiBefore;
   report.outcome = abortOutcome(end.migration, end.kind === 'gone', vmi);
   if (outcome === 'interrupted' || outcome === 'timeout') {
-    const why = outcome === 'timeout' ? `error: timed out after ${o.timeoutMs / 1000}s waiting for` : 'Interrupted: stopped waiting for';
+    const why = outcome === 'timeout' ? `error: timed out after ${formatDuration(o.timeoutMs)} waiting for` : 'Interrupted: stopped waiting for';
     io.stderr(`${why} the cancel of ${namespace}/${name} (phase ${end.migration.status?.phase || 'Pending'}); it goes on in the cluster\n`);
     return emit(report, g, io, style, EXIT_FAILURE);
   }

@@ -8,12 +8,14 @@ import { FailureError } from '../../cli/errors.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { formatDuration } from '../../kube/duration.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { decidePreflight, migrationManifest, preflightContext, type StartCause } from '../../analyze/preflight/preflight.js';
 import { parseMigrationCreateDenial } from '../../analyze/why/parse/migration-create-denial.js';
 import { deriveContext } from '../../analyze/why/derive.js';
 import { diagnose } from '../../analyze/why/diagnose.js';
-import { startDocument, type StartReport, type WaitOutcome } from '../../render/start-document.js';
+import { startDocument, type StartReport } from '../../render/start-document.js';
+import type { WaitOutcome } from '../../render/start-doc-types.js';
 import { renderStartText } from '../../render/start-text.js';
 import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -136,7 +138,7 @@ async function waitForIt(
   const diagnosis = diagnose(deriveContext(inputs));
   report.diagnosis = diagnosis;
   if (outcome === 'timeout') {
-    io.stderr(`error: timed out after ${formatMs(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);
+    io.stderr(`error: timed out after ${formatDuration(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);
     return emit(report, g, io, style, EXIT_FAILURE);
   }
   return emit(report, g, io, style, whyExitCode(diagnosis, 'blocker'));
@@ -156,9 +158,4 @@ function warnings(io: Io, style: Style, pf: ReturnType<typeof decidePreflight>, 
   const over = pf.nodeSelector?.overridden ?? [];
   if (over.length > 0) w(`--node-selector ${over.join(', ')}: the VM's own nodeSelector sets ${over.length === 1 ? 'this key' : 'these keys'} and wins`);
   for (const f of pf.forced) w(`--force: starting despite ${f.cause} (${f.from === 'migratability' ? 'check-migratable blockers' : f.from}) in namespace ${namespace}`);
-}
-
-function formatMs(ms: number): string {
-  const s = ms / 1000;
-  return Number.isInteger(s) ? `${s}s` : `${s.toFixed(1)}s`;
 }

@@ -16,6 +16,7 @@ import { SourceError } from '../../collect/source.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';
 import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { formatDuration } from '../../kube/duration.js';
 import { diagnosisDocument } from '../../render/why-document.js';
 import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -49,7 +50,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
         d = r;
       } catch (err) {
         if (frames === 0 || !(err instanceof SourceError) || !TRANSIENT.has(err.kindOf)) throw err;
-        io.stderr(`${describeError(err).line} (retrying in ${formatInterval(o.intervalMs)})\n`);
+        io.stderr(`${describeError(err).line} (retrying in ${formatDuration(o.intervalMs)})\n`);
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
@@ -73,12 +74,8 @@ function frame({ diagnosis: d, errors }: Diagnosed, g: GlobalOptions, o: WhyOpti
   const body = renderWhy(d, errors, g);
   if (!tty) return (index > 0 ? '\n' : '') + body;
   const style = makeStyle(g.color);
-  const header = style.dim(`Every ${formatInterval(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
+  const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
   return `${CLEAR}${header}\n\n${body}`;
-}
-
-function formatInterval(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 /** Resolves true when aborted before `ms` elapsed. */
