@@ -22,8 +22,8 @@ import { parsePrometheusText } from '../../src/analyze/progress/prometheus-text.
 import { parsePrometheusResponse } from '../../src/analyze/progress/prometheus-api.js';
 import { formatBytes, formatCpu, parseQuantity } from '../../src/kube/quantity.js';
 import { parseKubeVirtVersion } from '../../src/kubevirt/version.js';
-import { parseDuration } from '../../src/cli/duration.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { parseDuration } from '../../src/cmdutil/duration.js';
+import { UsageError } from '../../src/cmdutil/errors.js';
 import { formatSeconds } from '../../src/render/format.js';
 import { EVENT_REASONS, REAL_TEXTS, TEMPLATES, launcherLog, message, metricsPage, progressLine, quantity, text, timestamp } from './arbitraries.js';
 import { params } from './commands.js';

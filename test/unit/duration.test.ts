@@ -1,7 +1,7 @@
 // One duration text for every message (timeouts, retries, --interval): the flags' own syntax.
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../src/kube/duration.js';
-import { parseDuration } from '../../src/cli/duration.js';
+import { parseDuration } from '../../src/cmdutil/duration.js';
 
 describe('formatDuration', () => {
   it('milliseconds below a second, else seconds with at most one decimal', () => {

@@ -3,10 +3,10 @@
 // 0 cancelled (or dry run accepted, or already being cancelled); 1 nothing to abort, refused in
 // post-copy, or the migration completed / libvirt refused the cancel; 3 could not complete: API
 // errors, the migration changed between read and delete (409/404), --timeout, Ctrl-C.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { FailureError } from '../../cli/errors.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { FailureError } from '../../cmdutil/errors.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { formatDuration } from '../../kube/duration.js';
@@ -21,9 +21,9 @@ import { makeStyle, type Style } from '../../render/style.js';
 import type { WaitOutcome } from '../../render/start-doc-types.js';
 import type { AbortOptions } from './options.js';
 import { gatherForAbort, getOptional } from './gather.js';
-import { openControlSource, type ControlSource } from '../start/control-source.js';
-import { followWithProgress } from '../start/follow.js';
-import { catchInterrupt, deadline } from '../start/interrupt.js';
+import { openControlSource, type ControlSource } from '../follow/control-source.js';
+import { followWithProgress } from '../follow/follow.js';
+import { catchInterrupt, deadline } from '../follow/interrupt.js';
 
 export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);

@@ -4,7 +4,7 @@ import type { ClusterSource } from '../../collect/source.js';
 import { SourceError } from '../../collect/source.js';
 import { listKnown } from '../../collect/gather.js';
 import type { GatherError } from '../../kube/known.js';
-import { FailureError } from '../../cli/errors.js';
+import { FailureError } from '../../cmdutil/errors.js';
 import { RESOURCES, qualifiedName } from '../../kube/resources.js';
 import type {
   DataVolume,

@@ -1,7 +1,7 @@
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { EXIT_OK, EXIT_PROBLEM, type ExitCode, type FailOn } from '../../cli/exit-codes.js';
-import { withSource } from '../../cli/open-source.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { EXIT_OK, EXIT_PROBLEM, type ExitCode, type FailOn } from '../../cmdutil/exit-codes.js';
+import { withSource } from '../../cmdutil/open-source.js';
 import type { CheckMigratableOptions } from './options.js';
 import { gatherForCheck, type GatheredForCheck } from './gather.js';
 import { gatherFromObjects } from './from-files.js';

@@ -6,10 +6,10 @@
 // At scale (10,000 VMs, 1,000 VMIMs): the VMIMs are read first, so that of the VMIs and launcher
 // pods only what the engine reads is kept (`selection`), and the engine looks objects up in
 // indexed lists (src/analyze/lookup.ts) rather than scanning them once per migration.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { EXIT_OK, type ExitCode } from '../../cli/exit-codes.js';
-import { withSource } from '../../cli/open-source.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { withSource } from '../../cmdutil/open-source.js';
 import { listKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';

@@ -2,10 +2,10 @@
 // it to its end and diagnose it with `why`. Exit codes (contract §3, README "start"):
 // 0 created / dry run accepted / migration succeeded; 1 refused by pre-flight or by the server,
 // or the migration failed; 3 could not complete (API errors, --timeout, Ctrl-C during --wait).
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { FailureError } from '../../cli/errors.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { FailureError } from '../../cmdutil/errors.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { formatDuration } from '../../kube/duration.js';
@@ -24,9 +24,9 @@ import { gatherForWhy } from '../why/gather.js';
 import { whyExitCode } from '../why/run.js';
 import type { StartOptions } from './options.js';
 import { gatherForStart } from './gather.js';
-import { openControlSource, type ControlSource } from './control-source.js';
-import { followWithProgress } from './follow.js';
-import { catchInterrupt, deadline } from './interrupt.js';
+import { openControlSource, type ControlSource } from '../follow/control-source.js';
+import { followWithProgress } from '../follow/follow.js';
+import { catchInterrupt, deadline } from '../follow/interrupt.js';
 
 export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);

@@ -7,11 +7,11 @@
 // `-o json`: one compact JSON document per line (NDJSON); `-o yaml`: one YAML document each,
 // separated by `---`. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
 // is reported on stderr and retried at the next interval; any other failure ends the watch.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { EXIT_FAILURE, type ExitCode } from '../../cli/exit-codes.js';
-import { openSource } from '../../cli/open-source.js';
-import { describeError } from '../../cli/errors.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { EXIT_FAILURE, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { openSource } from '../../cmdutil/open-source.js';
+import { describeError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';

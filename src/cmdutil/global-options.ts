@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { parseDuration } from './duration.js';
 import { UsageError } from './errors.js';
-import { validateNamespace } from './validate-names.js';
-import { decideColor, type ColorMode } from '../render/color.js';
+import { validateNamespace } from './names.js';
+import { decideColor, type ColorMode } from './color.js';
 import type { Io } from './io.js';
 
 export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml';
