@@ -2,7 +2,8 @@
 // Scene, through the source that source-mock.ts injects: gather → analyze → render, exactly as
 // the CLI does, with captured streams. Also the fast-check parameters every property uses.
 import fc from 'fast-check';
-import type { GlobalOptions, OutputFormat } from '../../src/cmdutil/global-options.js';
+import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
+import type { OutputFormat } from '../../src/cmdutil/output.js';
 import type { Io } from '../../src/cmdutil/io.js';
 import type { ExitCode, FailOn } from '../../src/cmdutil/exit-codes.js';
 import { FailureError } from '../../src/cmdutil/errors.js';

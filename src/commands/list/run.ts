@@ -10,6 +10,7 @@ import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
 import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
+import { emit } from '../../cmdutil/output.js';
 import { listKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
@@ -31,7 +32,6 @@ import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } fr
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
-import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { ageSeconds } from '../../analyze/why/timeline.js';
@@ -108,8 +108,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(listDocument(rows, errors), g.output));
-  else io.stdout(renderMigrationList(rows, makeStyle(g.color), g.output === 'wide', o.allNamespaces));
+  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
   return EXIT_OK;
 }
 

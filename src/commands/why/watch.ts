@@ -17,11 +17,10 @@ import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';
 import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
 import { formatDuration } from '../../kube/duration.js';
-import { diagnosisDocument } from '../../render/why-document.js';
-import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { diagnoseOnce, renderWhy, whyExitCode, type Diagnosed } from './run.js';
+import { emit, type CommandOutput } from '../../cmdutil/output.js';
+import { diagnoseOnce, whyExitCode, whyOutput, type Diagnosed } from './diagnosis.js';
 import type { WhyOptions } from './options.js';
 
 /** ANSI: cursor home, clear screen. */
@@ -38,7 +37,6 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   const stop = signal ? undefined : interruptOnSignals();
   const abort = signal ?? stop!.signal;
   const source = await openSource(g, io);
-  const tty = io.stdoutIsTTY && g.output !== 'json' && g.output !== 'yaml';
   let last: ExitCode | undefined;
   let frames = 0;
   try {
@@ -54,7 +52,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      io.stdout(frame(d, g, o, tty, frames));
+      emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
@@ -68,14 +66,18 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   }
 }
 
-function frame({ diagnosis: d, errors }: Diagnosed, g: GlobalOptions, o: WhyOptions, tty: boolean, index: number): string {
-  if (g.output === 'json') return JSON.stringify(diagnosisDocument(d, errors)) + '\n';
-  if (g.output === 'yaml') return (index > 0 ? '---\n' : '') + renderDocument(diagnosisDocument(d, errors), 'yaml');
-  const body = renderWhy(d, errors, g);
-  if (!tty) return (index > 0 ? '\n' : '') + body;
-  const style = makeStyle(g.color);
-  const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
-  return `${CLEAR}${header}\n\n${body}`;
+/** One refresh: the document of the diagnosis, or its checklist framed for a terminal or a pipe. */
+function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): CommandOutput {
+  const out = whyOutput(d);
+  return {
+    ...out,
+    text: (style, wide) => {
+      const body = out.text(style, wide);
+      if (!tty) return (index > 0 ? '\n' : '') + body;
+      const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
+      return `${CLEAR}${header}\n\n${body}`;
+    },
+  };
 }
 
 /** Resolves true when aborted before `ms` elapsed. */
