@@ -3,7 +3,6 @@
 // fields (README): target, action, stage, lastMigration, now, result, wait, evacuation,
 // otherInFlight, warnings.
 import type { VirtualMachineInstanceMigration } from '../kube/types.js';
-import { stateOf } from '../analyze/preflight/progress.js';
 import { time } from '../kube/time.js';
 import { API_VERSION } from './document.js';
 import type { AbortReport, MigrationAbortDoc } from './abort-doc-types.js';
@@ -30,7 +29,7 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
   const refusal = r.changed ? 'migration-changed' : plan.refused?.cause;
   if (refusal) doc.refused = { cause: refusal, ...abortRefusalText(refusal, r) };
   if (plan.last) {
-    const state = stateOf(plan.last, undefined);
+    const state = plan.lastState;
     const endTime = state?.endTimestamp;
     doc.lastMigration = {
       ...ref(plan.last),

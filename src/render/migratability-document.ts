@@ -1,7 +1,6 @@
 // `check-migratable -o json|yaml`: the contract's MigratabilityReport (§4.2), with prose for
 // each finding made here from its rule id and args.
 import type { MigratabilityAnalysis, MigratabilityItem, MigratabilitySummary, DrainCounts } from '../analyze/migratability/report.js';
-import { summarize, drainCounts } from '../analyze/migratability/report.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { GatherError } from '../kube/known.js';
@@ -34,8 +33,8 @@ export function migratabilityDocument(a: MigratabilityAnalysis, errors: readonly
 
 /** Everything but `items`, in document key order (with `items` where it belongs). */
 function documentShell(a: MigratabilityAnalysis): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
-  const summary: MigratabilityReportDoc['summary'] = summarize(a);
-  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...drainCounts(a) };
+  const summary: MigratabilityReportDoc['summary'] = { ...a.summary };
+  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts };
   return { apiVersion: API_VERSION, kind: 'MigratabilityReport', summary };
 }
 

@@ -1,7 +1,6 @@
 // `check-migratable` for a person: the kubectl-style table, then each VM's reasons with a fix,
 // then (with --node) one line to act on before `kubectl drain`.
 import type { MigratabilityAnalysis, MigratabilityItem } from '../analyze/migratability/report.js';
-import { summarize, drainCounts } from '../analyze/migratability/report.js';
 import type { RuleFinding } from '../analyze/migratability/rule.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { renderTable } from './table.js';
@@ -29,7 +28,7 @@ export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style,
   for (const item of details) out += '\n' + renderItemDetails(item, style, wide);
   if (drain) out += '\n' + drainSummary(a, style) + '\n';
   else {
-    const s = summarize(a);
+    const s = a.summary;
     out += `\n${s.total} checked: ${s.migratable} migratable, ${s.risky} risky, ${s.notMigratable} not migratable.\n`;
   }
   return out;
@@ -52,7 +51,7 @@ function renderItemDetails(item: MigratabilityItem, style: Style, wide: boolean)
 }
 
 function drainSummary(a: MigratabilityAnalysis, style: Style): string {
-  const c = drainCounts(a);
+  const c = a.drainCounts;
   const node = a.drainNode ?? '';
   const blocking = a.items.filter((i) => i.drain?.outcome === 'block-drain');
   const shutdown = a.items.filter((i) => i.drain?.outcome === 'shutdown');

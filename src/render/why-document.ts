@@ -4,7 +4,6 @@ import type { EvidenceRef } from '../analyze/findings.js';
 import type { Placement } from '../analyze/why/check.js';
 import type { TimelineEntry } from '../analyze/why/timeline.js';
 import type { PolicyOutput } from '../analyze/why/policy-output.js';
-import { listOf } from '../analyze/shape.js';
 import { CHECK_TEXT } from './why-text/index.js';
 import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
@@ -31,14 +30,13 @@ export interface MigrationDiagnosisDoc {
 export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]): MigrationDiagnosisDoc {
   const { ctx } = d;
   const m = ctx.migration;
-  const vmName = ctx.vm?.metadata.name ?? listOf(ctx.vmi?.metadata.ownerReferences).find((o) => o.kind === 'VirtualMachine')?.name;
   return {
     apiVersion: API_VERSION,
     kind: 'MigrationDiagnosis',
     target: {
       namespace: ctx.namespace,
       vmi: ctx.vmi?.metadata.name ?? m?.spec?.vmiName ?? ctx.requested.name,
-      ...(vmName ? { vm: vmName } : {}),
+      ...(ctx.vmName ? { vm: ctx.vmName } : {}),
       ...(m
         ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: knownTime(m.metadata.creationTimestamp) } }
         : {}),

@@ -5,7 +5,7 @@ import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { itemsWhere } from '../lookup.js';
 import type { WhyContext, WhyInputs } from './context.js';
 import { eventTime, newestFirst, time } from '../../kube/time.js';
-
+import { listOf } from '../shape.js';
 
 export function deriveContext(inputs: WhyInputs): WhyContext {
   const { vmi } = inputs;
@@ -27,6 +27,7 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
     ...inputs,
     version: versionOfKubeVirtCR(kubevirtCR),
     kubevirtCR,
+    vmName: inputs.vm?.metadata.name ?? listOf(vmi?.metadata.ownerReferences).find((o) => o.kind === 'VirtualMachine')?.name,
     migration,
     vmiMigrations,
     launcherPods,

@@ -8,7 +8,7 @@ import { gatherForCheck, type GatheredForCheck } from './gather.js';
 import { gatherFromObjects } from './from-files.js';
 import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
-import { analyzeMigratability, pairSubjects, summarize, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
+import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
 import { renderRuleList, ruleListDocument } from '../../render/rule-list.js';
 import { migratabilityDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
@@ -53,7 +53,7 @@ async function gather(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Prom
 /** `--fail-on`: blocker (default) ⇒ 1 if any VM cannot migrate; warning ⇒ also if risky. */
 export function migratabilityExitCode(a: MigratabilityAnalysis, failOn: FailOn): ExitCode {
   if (failOn === 'never') return EXIT_OK;
-  const s = summarize(a);
+  const s = a.summary;
   if (s.notMigratable > 0) return EXIT_PROBLEM;
   if (failOn === 'warning' && s.risky > 0) return EXIT_PROBLEM;
   return EXIT_OK;

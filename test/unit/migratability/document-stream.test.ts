@@ -60,8 +60,13 @@ describe('writeMigratabilityJson', () => {
     expect(streamed(drain, [], 300).text).toBe(renderDocument(migratabilityDocument(drain, []), 'json'));
     const errors: GatherError[] = [{ resource: 'nodes', message: 'Error from server (Forbidden): nodes is forbidden: "items": \u0000items\u0000' }];
     expect(streamed(all, errors, 1000).text).toBe(renderDocument(migratabilityDocument(all, errors), 'json'));
-    const empty: MigratabilityAnalysis = { items: [] };
+    const empty: MigratabilityAnalysis = {
+      items: [],
+      summary: { total: 0, migratable: 0, notMigratable: 0, risky: 0 },
+      drainCounts: { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 },
+    };
     expect(streamed(empty, errors).text).toBe(renderDocument(migratabilityDocument(empty, errors), 'json'));
-    expect(streamed({ items: [], drainNode: 'n1' }, []).text).toBe(renderDocument(migratabilityDocument({ items: [], drainNode: 'n1' }, []), 'json'));
+    const emptyDrain: MigratabilityAnalysis = { ...empty, drainNode: 'n1' };
+    expect(streamed(emptyDrain, []).text).toBe(renderDocument(migratabilityDocument(emptyDrain, []), 'json'));
   });
 });
