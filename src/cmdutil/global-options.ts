@@ -4,7 +4,7 @@ import { UsageError } from './errors.js';
 import { validateNamespace } from './names.js';
 import { decideColor, type ColorMode } from './color.js';
 import type { Io } from './io.js';
-import { isDocumentFormat, OUTPUT_FORMATS, type OutputFormat } from './output.js';
+import { isDocumentFormat, OUTPUT_FORMATS, type OutputFormat } from './output-format.js';
 
 /** Flags every command accepts (contract §1), validated and typed before any I/O. */
 export interface GlobalOptions {

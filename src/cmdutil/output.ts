@@ -1,12 +1,10 @@
 // The one `-o` dispatch (kubectl's PrintFlags.ToPrinter): every command describes its output once,
 // as a document and a text for a person, and `emit` prints the one the format asks for. A new
-// format is added here (OUTPUT_FORMATS and each switch, which tsc checks for exhaustiveness), in
-// the renderer that writes it, and nowhere else: the flag's choices come from OUTPUT_FORMATS.
+// format is added to OUTPUT_FORMATS (output-format.ts), to the switch here (tsc checks that every
+// switch on the format handles it), in the renderer that writes it, and nowhere else.
 import { renderDocument } from '../render/document.js';
 import { makeStyle, type Style } from '../render/style.js';
-
-export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import { assertNever, type OutputFormat } from './output-format.js';
 
 /** What a command prints, in every format. */
 export interface CommandOutput {
@@ -50,22 +48,4 @@ export function emit(flags: OutputFlags, write: (text: string) => void, out: Com
     default:
       assertNever(format);
   }
-}
-
-/** Whether the format prints a document (for scripts: never coloured). */
-export function isDocumentFormat(format: OutputFormat): boolean {
-  switch (format) {
-    case 'json':
-    case 'yaml':
-      return true;
-    case 'table':
-    case 'wide':
-      return false;
-    default:
-      return assertNever(format);
-  }
-}
-
-function assertNever(format: never): never {
-  throw new Error(`output format ${String(format)} has no printer`);
 }

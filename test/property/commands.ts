@@ -3,7 +3,7 @@
 // the CLI does, with captured streams. Also the fast-check parameters every property uses.
 import fc from 'fast-check';
 import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
-import type { OutputFormat } from '../../src/cmdutil/output.js';
+import type { OutputFormat } from '../../src/cmdutil/output-format.js';
 import type { Io } from '../../src/cmdutil/io.js';
 import type { ExitCode, FailOn } from '../../src/cmdutil/exit-codes.js';
 import { FailureError } from '../../src/cmdutil/errors.js';
