@@ -7,10 +7,11 @@ import type { Preflight, PreflightCheck, Refusal } from '../analyze/preflight/pr
 import type { FollowStatus } from '../analyze/preflight/progress.js';
 import { CHECK_TEXT } from './why-text/index.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
-import type { CapacityCheckDoc, MigrationStartDoc } from './start-document.js';
+import type { CapacityCheckDoc, MigrationStartDoc } from './start-doc-types.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent, statusMark, verdictBadge } from './why-checklist.js';
+import { formatSeconds, indent } from './format.js';
+import { severityMark, statusMark, verdictBadge } from './marks.js';
 
 export interface PreflightText {
   title: string;
@@ -188,8 +189,7 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
   lines.push('', style.bold(`Migratability: ${pf.verdict}`));
   for (const f of pf.findings) {
     if (f.severity === 'info' && !wide) continue;
-    const mark = f.severity === 'blocker' ? style.bad('✖') : f.severity === 'warning' ? style.warn('!') : style.info('i');
-    lines.push(`  ${mark} ${f.rule}: ${f.message}`);
+    lines.push(`  ${severityMark(f.severity, style)} ${f.rule}: ${f.message}`);
     if (f.hint && f.severity === 'blocker' && wide) lines.push(`      ${style.dim('fix:')} ${f.hint}`);
   }
   if (!pf.findings.some((f) => f.severity !== 'info')) lines.push(`  ${style.ok('✔')} no rule found a reason it cannot migrate`);

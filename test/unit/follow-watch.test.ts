@@ -2,11 +2,11 @@
 // giving up, one that was open for a while (apiserver timeoutSeconds, a load balancer's idle cut)
 // does not. The clock is mocked: real streams would have to stay open for seconds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followMigration } from '../../src/commands/start/follow.js';
-import type { ControlSource } from '../../src/commands/start/control-source.js';
+import { followMigration } from '../../src/commands/follow/follow.js';
+import type { ControlSource } from '../../src/commands/follow/control-source.js';
 import type { WatchEvent } from '../../src/collect/live/index.js';
 import type { VirtualMachineInstanceMigration } from '../../src/kube/types.js';
-import type { Io } from '../../src/cli/io.js';
+import type { Io } from '../../src/cmdutil/io.js';
 
 const migration: VirtualMachineInstanceMigration = {
   apiVersion: 'kubevirt.io/v1',

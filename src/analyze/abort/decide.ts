@@ -12,7 +12,8 @@
 import type { ArgRecord } from '../why/check.js';
 import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
-import { migrationsOfVmi, newestFirst } from '../why/derive.js';
+import { migrationsOfVmi } from '../why/derive.js';
+import { newestFirst } from '../../kube/time.js';
 import { isFinalPhase, stateOf } from '../preflight/progress.js';
 
 export type AbortRefusalCause = 'no-migration' | 'post-copy';
@@ -38,6 +39,8 @@ export interface AbortPlan {
   migration?: VirtualMachineInstanceMigration;
   /** With nothing in flight: the VMI's newest finished migration. */
   last?: VirtualMachineInstanceMigration;
+  /** `last`'s own migrationState (the VMIM's copy: the VMI's may belong to a later migration). */
+  lastState?: MigrationState;
   /** This migration's own migrationState (VMI's while it names it, else the VMIM's copy). */
   state?: MigrationState;
   stage?: AbortStage;
@@ -76,6 +79,8 @@ export function decideAbort(input: AbortInput): AbortPlan {
   if (!target) {
     const last = input.named ?? history.find((m) => isFinalPhase(m.status?.phase));
     if (last) plan.last = last;
+    const lastState = last && stateOf(last, undefined);
+    if (lastState) plan.lastState = lastState;
     const args: ArgRecord = { kind: last ? 'finished' : 'never', vmi: vmiName, namespace: input.namespace };
     if (last) Object.assign(args, { migration: last.metadata.name ?? '', phase: last.status?.phase ?? '' });
     plan.refused = { cause: 'no-migration', args };

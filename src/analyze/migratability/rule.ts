@@ -1,5 +1,6 @@
 // The shape of one migratability rule (one per file in ./rules) and of what rules read.
-import type { EvidenceRef, Known } from '../findings.js';
+import type { EvidenceRef } from '../findings.js';
+import type { Known } from '../../kube/known.js';
 import type {
   DataVolume,
   KubeVirt,

@@ -1,5 +1,4 @@
 // Runs the checks in the operator's order and names exactly one cause (contract §4.1).
-import type { GatherError } from '../../collect/gather.js';
 import type { CauseId, VerdictStatus } from './cause.js';
 import type { ArgRecord, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
 import type { WhyContext } from './context.js';
@@ -9,7 +8,7 @@ import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from '../migratability/evaluate.js';
 import type { ClusterFacts } from '../migratability/rule.js';
-import { unknownList } from '../findings.js';
+import { unknownList } from '../../kube/known.js';
 import { policyOutput, type PolicyOutput } from './policy-output.js';
 import { migrationProgress, type MigrationProgress } from './progress.js';
 
@@ -33,7 +32,6 @@ export interface Diagnosis {
   migratability?: MigratabilityEvaluation;
   /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
   progress?: MigrationProgress;
-  errors: GatherError[];
 }
 
 /** Causes that mean the migration cannot go forward until something changes. */
@@ -57,7 +55,7 @@ const BLOCKING: ReadonlySet<CauseId> = new Set<CauseId>([
   'target-pod-lost',
 ]);
 
-export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
+export function diagnose(ctx: WhyContext): Diagnosis {
   const prior = new Map<CheckId, CheckResult>();
   const out: CheckOutputs = {};
   const checks: CheckResult[] = [];
@@ -75,7 +73,6 @@ export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
     policy: policyOutput(ctx),
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     ...progressOf(ctx),
-    errors,
   };
 }
 

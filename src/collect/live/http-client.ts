@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { SourceError } from '../source.js';
 import type { Credentials } from './credentials.js';
-import { ClientTimeoutError, errorFromTransport, formatMs, type Operation } from './errors.js';
+import { ClientTimeoutError, errorFromTransport, type Operation } from './errors.js';
+import { formatDuration } from '../../kube/duration.js';
 import { isRetryableStatus, isRetryableTransportError, retryDelayMs, type RetryPolicy } from './retry.js';
 
 export interface HttpRequest {
@@ -92,7 +93,7 @@ export class HttpClient {
 
   private async backoff(req: HttpRequest, attempt: number, attempts: number, why: string, retryAfter?: string): Promise<void> {
     const delay = retryDelayMs(attempt, this.opts.retry, retryAfter);
-    this.opts.log?.(`${req.method} ${this.url(req.path).href} failed (${why}); retrying in ${formatMs(delay)} (attempt ${attempt + 1} of ${attempts})`);
+    this.opts.log?.(`${req.method} ${this.url(req.path).href} failed (${why}); retrying in ${formatDuration(delay)} (attempt ${attempt + 1} of ${attempts})`);
     await this.opts.retry.sleep(delay);
   }
 
@@ -115,7 +116,7 @@ export class HttpClient {
       headers['Content-Length'] = String(Buffer.byteLength(payload));
     }
     const started = performance.now();
-    const elapsed = () => formatMs(performance.now() - started);
+    const elapsed = () => formatDuration(performance.now() - started);
     const transport = url.protocol === 'https:' ? https : http;
     const timeoutMs = this.opts.requestTimeoutMs;
 

@@ -3,7 +3,7 @@
 // client-node costs ~0.5 s, which --help, --version and --from must never pay. Everything else
 // here may import client-node's *types* only (`import type`), which compile away.
 import { Credentials } from './credentials.js';
-import { formatMs } from './errors.js';
+import { formatDuration } from '../../kube/duration.js';
 import { HttpClient } from './http-client.js';
 import { resolveKubeconfig } from './kubeconfig.js';
 import { LiveSource } from './live-source.js';
@@ -52,7 +52,7 @@ export async function openLiveSource(opts: LiveSourceOptions, tuning: LiveSource
     // client-node shows an exec plugin's stderr only if it fails, so an interactive login
     // prompt would be invisible; saying that the plugin runs explains a silent wait.
     if (exec?.command) log(`Credentials for user "${resolved.user.name}" come from exec plugin "${exec.command}"`);
-    if (opts.requestTimeoutMs > 0) log(`Request timeout ${formatMs(opts.requestTimeoutMs)}`);
+    if (opts.requestTimeoutMs > 0) log(`Request timeout ${formatDuration(opts.requestTimeoutMs)}`);
   }
   const credentials = new Credentials(resolved.kc, resolved.cluster, resolved.server);
   const client = new HttpClient({

@@ -6,22 +6,24 @@
 // At scale (10,000 VMs, 1,000 VMIMs): the VMIMs are read first, so that of the VMIs and launcher
 // pods only what the engine reads is kept (`selection`), and the engine looks objects up in
 // indexed lists (src/analyze/lookup.ts) rather than scanning them once per migration.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { EXIT_OK, type ExitCode } from '../../cli/exit-codes.js';
-import { withSource } from '../../cli/open-source.js';
-import { listKnown, type GatherError } from '../../collect/gather.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { withSource } from '../../cmdutil/open-source.js';
+import { emit } from '../../cmdutil/output.js';
+import { listKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
-import { known, type Known } from '../../analyze/findings.js';
+import { known, type Known, type GatherError } from '../../kube/known.js';
 import type { Container, KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_DOMAIN } from '../../kubevirt/constants.js';
 import { listOf } from '../../analyze/shape.js';
 import { itemsWhere } from '../../analyze/lookup.js';
 import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { readWhyLists, type ReadListsOptions } from '../why/gather.js';
-import { deriveContext, newestFirst } from '../../analyze/why/derive.js';
+import { deriveContext } from '../../analyze/why/derive.js';
+import { newestFirst } from '../../kube/time.js';
 import { diagnose } from '../../analyze/why/diagnose.js';
 import { copyState } from '../../analyze/why/progress.js';
 import { guestMemory } from '../../analyze/why/completion-budget.js';
@@ -30,7 +32,6 @@ import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } fr
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
-import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { ageSeconds } from '../../analyze/why/timeline.js';
@@ -78,7 +79,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
         namespaceObject: namespaces.ok ? known(namespaces.items.filter((n) => n.metadata.name === ns)) : namespaces,
         sourceLog: { ok: false, reason: 'list does not read launcher logs' },
       });
-      const d = diagnose(ctx, []);
+      const d = diagnose(ctx);
       const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
       const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
       const row: MigrationListRow = {
@@ -107,8 +108,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(listDocument(rows, errors), g.output));
-  else io.stdout(renderMigrationList(rows, makeStyle(g.color), g.output === 'wide', o.allNamespaces));
+  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
   return EXIT_OK;
 }
 

@@ -3,8 +3,8 @@
 // quotas, nodes, storage, the KubeVirt CR) and the three storage lists check-migratable's rules
 // add; then, when NAME was a migration, its VMI. No launcher log is read.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { listKnown, type GatherError } from '../../collect/gather.js';
-import { unknownList } from '../../analyze/findings.js';
+import { listKnown } from '../../collect/gather.js';
+import { unknownList, type GatherError } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import type { DataVolume, StorageClass, StorageProfile, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';

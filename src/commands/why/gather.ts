@@ -15,10 +15,10 @@
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource, type ListOptions } from '../../collect/source.js';
-import { isFatal, listKnown, missingReason, type GatherError } from '../../collect/gather.js';
+import { isFatal, listKnown, missingReason } from '../../collect/gather.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
-import { known, unknownList, type Known } from '../../analyze/findings.js';
+import { known, unknownList, type Known, type GatherError } from '../../kube/known.js';
 import type {
   KubeEvent,
   KubeVirt,

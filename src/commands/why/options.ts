@@ -1,8 +1,8 @@
-import type { GlobalOptions } from '../../cli/global-options.js';
-import { validateObjectName } from '../../cli/validate-names.js';
-import type { FailOn } from '../../cli/exit-codes.js';
-import { parseDuration } from '../../cli/duration.js';
-import { UsageError } from '../../cli/errors.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import { validateObjectName } from '../../cmdutil/names.js';
+import type { FailOn } from '../../cmdutil/exit-codes.js';
+import { parseDuration } from '../../cmdutil/duration.js';
+import { UsageError } from '../../cmdutil/errors.js';
 
 /** `why --watch` refreshes this often unless `--interval` says otherwise. */
 export const DEFAULT_WATCH_INTERVAL_MS = 5000;

@@ -1,6 +1,6 @@
 // Prose of the `failure-reason` check (src/analyze/why/checks/failure-reason.ts).
 import type { CheckResult } from '../../analyze/why/check.js';
-import { formatSeconds } from '../why-checklist.js';
+import { formatSeconds } from '../format.js';
 import type { CheckText } from './check-text.js';
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

@@ -1,5 +1,5 @@
 // Prose of the migration-backoff check (src/analyze/why/checks/migration-backoff.ts).
-import { formatSeconds } from '../why-checklist.js';
+import { formatSeconds } from '../format.js';
 import type { CheckText } from './check-text.js';
 
 const ORIGIN: Record<string, string> = { evacuation: 'evacuation', 'workload-update': 'workload-update' };

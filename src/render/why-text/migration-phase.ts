@@ -1,5 +1,5 @@
 // Prose of the migration-phase check (src/analyze/why/checks/migration-phase.ts).
-import { formatSeconds } from '../why-checklist.js';
+import { formatSeconds } from '../format.js';
 import type { CheckText } from './check-text.js';
 
 const ORIGIN: Record<string, string> = { evacuation: 'evacuation', 'workload-update': 'workload update', user: 'user-created' };

@@ -1,7 +1,7 @@
 // Prose of the `transfer` check (src/analyze/why/checks/transfer.ts).
 import type { ArgRecord, CheckResult } from '../../analyze/why/check.js';
 import { formatBytes } from '../../kube/quantity.js';
-import { formatSeconds } from '../why-checklist.js';
+import { formatSeconds } from '../format.js';
 import type { CheckText } from './check-text.js';
 import { MIGRATION_MODE_PAUSED } from '../../kubevirt/constants.js';
 

@@ -2,7 +2,7 @@
 // values and combinations.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WATCH_INTERVAL_MS, parsePrometheusOptions, parseWhyOptions } from '../../../src/commands/why/options.js';
-import { UsageError } from '../../../src/cli/errors.js';
+import { UsageError } from '../../../src/cmdutil/errors.js';
 import { runCli } from './run-cli.js';
 
 describe('why options', () => {

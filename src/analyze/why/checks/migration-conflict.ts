@@ -7,7 +7,7 @@ import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { MSG_FAILED_NOT_ELIGIBLE } from '../../../kubevirt/constants.js';
 import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
-import { time } from '../derive.js';
+import { time } from '../../../kube/time.js';
 import { awaitingTargetPod, isFinalMigration, isRunningMigration, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 

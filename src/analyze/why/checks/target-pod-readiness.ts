@@ -33,7 +33,8 @@ import {
   podTimeouts,
   type PendingDeadline,
 } from '../target-pod-state.js';
-import { eventTime, sameMigrationState, time } from '../derive.js';
+import { sameMigrationState } from '../derive.js';
+import { eventTime, time } from '../../../kube/time.js';
 import { listOf } from '../../shape.js';
 
 const ID = 'target-pod-readiness';

@@ -4,6 +4,7 @@ import { snapshotFromObjects } from '../../../../src/collect/snapshot/index.js';
 import { SourceError, type ClusterSource } from '../../../../src/collect/source.js';
 import { RESOURCES, qualifiedName, type ResourceId } from '../../../../src/kube/resources.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
+import type { GatherError } from '../../../../src/kube/known.js';
 import { gatherForWhy } from '../../../../src/commands/why/gather.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
@@ -32,15 +33,18 @@ export interface ScenarioOptions {
   prometheus?: PrometheusApi;
 }
 
-export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<Diagnosis> {
+/** The diagnosis with, beside it as a command keeps them, the errors the gather recorded. */
+export type ScenarioDiagnosis = Diagnosis & { errors: GatherError[] };
+
+export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
   const source = scenarioSource(objects, opts);
   const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
-  const d = diagnose(deriveContext(inputs), errors);
+  const d = diagnose(deriveContext(inputs));
   if (process.env.VMIGRATE_CAPTURE_OUTPUTS) {
-    const doc = diagnosisDocument(d);
+    const doc = diagnosisDocument(d, errors);
     captureOutput('why', [opts.name, opts.now], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
   }
-  return d;
+  return { ...d, errors };
 }
 
 /** The ClusterSource whyScenario reads: a snapshot of `objects` with logs, faults and metrics. */

@@ -124,8 +124,8 @@ describe('quota-exceeded', () => {
 
   it('examples/cluster-snapshot: dev/ci-runner is refused by dev-quota', async () => {
     const source = await openSnapshotSource(fileURLToPath(new URL('../../../../examples/cluster-snapshot', import.meta.url)));
-    const { inputs, errors } = await gatherForWhy(source, 'dev', 'ci-runner');
-    const d = diagnose(deriveContext(inputs), errors);
+    const { inputs } = await gatherForWhy(source, 'dev', 'ci-runner');
+    const d = diagnose(deriveContext(inputs));
     expect(d.ctx.migration?.metadata.name).toBe('kubevirt-migrate-vm-vk7vt');
     // Pending for 12m26s at snapshot time (examples/README.md).
     expect(checkOf(d, 'migration-phase').args).toMatchObject({ phase: 'Pending', secondsInPhase: 746 });

@@ -7,7 +7,7 @@ import { GENOA_FEATURES } from '../../../fixtures/objects/index.js';
 import { event, vmim } from '../../../fixtures/objects/migrations.js';
 import { failedScheduling, goMap, kubeletEvent, kvNode, migrationScene, migrationTargetPod } from '../../../fixtures/objects/target-pods.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
-import { diagnosisDocument } from '../../../../src/render/why-document.js';
+import { verdictDocument } from '../../../../src/render/why-document.js';
 
 const CREATED = '2025-11-20T10:00:00Z';
 const POD = 'virt-launcher-vm1-tg7m2';
@@ -79,7 +79,7 @@ describe('target-pod-timeout', () => {
     expect(c.evidence).toContainEqual(expect.objectContaining({ field: 'FailedScheduling', message: SELECTOR_3 }));
     // The scheduling check does not fail a migration that is already over.
     expect(checkOf(d, 'target-pod-scheduling').status).not.toBe('fail');
-    expect(diagnosisDocument(d).verdict.summary).toContain('stayed unschedulable for more than 300s');
+    expect(verdictDocument(d).summary).toContain('stayed unschedulable for more than 300s');
   });
 
   it('pending timeout with the per-VMIM override, the last pod event quoted', async () => {

@@ -1,11 +1,10 @@
 import { Option, type Command } from 'commander';
 import { parseDuration } from './duration.js';
 import { UsageError } from './errors.js';
-import { validateNamespace } from './validate-names.js';
-import { decideColor, type ColorMode } from '../render/color.js';
+import { validateNamespace } from './names.js';
+import { decideColor, type ColorMode } from './color.js';
 import type { Io } from './io.js';
-
-export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml';
+import { isDocumentFormat, OUTPUT_FORMATS, type OutputFormat } from './output-format.js';
 
 /** Flags every command accepts (contract §1), validated and typed before any I/O. */
 export interface GlobalOptions {
@@ -31,7 +30,7 @@ export function addGlobalOptions(cmd: Command): Command {
     .option('--insecure-skip-tls-verify', 'do not verify the server certificate (insecure)')
     .option('--from <path>', 'read an offline cluster snapshot (file or directory) instead of a live cluster')
     .option('--now <rfc3339>', 'with --from: the time to judge the snapshot at (default: its newest timestamp)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'wide', 'json', 'yaml']).default('table'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
     .addOption(new Option('--color <mode>', 'colour output').choices(['auto', 'always', 'never']).default('auto'))
     .option('-v, --verbose', 'log requests and timings to stderr');
 }
@@ -50,7 +49,7 @@ export interface RawGlobals {
 }
 
 export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
-  const structured = raw.output === 'json' || raw.output === 'yaml';
+  const structured = isDocumentFormat(raw.output);
   let now: Date | undefined;
   if (raw.now !== undefined) {
     if (raw.from === undefined) throw new UsageError('--now can only be used with --from');

@@ -1,9 +1,9 @@
 // What every command definition gets: the program to attach to, the streams, and where to put
-// the exit code. Each command lives in its own file here and is listed in ../main.ts.
+// the exit code. Each command is defined in its commands/<name>/command.ts, listed in src/main.ts.
 import { Command } from 'commander';
-import type { Io } from '../io.js';
-import type { ExitCode } from '../exit-codes.js';
-import { addGlobalOptions } from '../global-options.js';
+import type { Io } from './io.js';
+import type { ExitCode } from './exit-codes.js';
+import { addGlobalOptions } from './global-options.js';
 
 export interface CommandEnv {
   program: Command;

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
-import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
-import { parseCheckMigratableOptions, type RawCheckOptions } from '../../commands/check-migratable/options.js';
-import { collect, defineCommand, type CommandEnv } from './define.js';
+import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
+import { parseCheckMigratableOptions, type RawCheckOptions } from './options.js';
+import { collect, defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerCheckMigratable(env: CommandEnv): void {
   defineCommand(env, 'check-migratable', 'list every reason a VM/VMI cannot be live-migrated (cluster-wide, per node, or for manifest files)')
@@ -17,7 +17,7 @@ export function registerCheckMigratable(env: CommandEnv): void {
       const raw = cmd.optsWithGlobals<RawGlobals & RawCheckOptions>();
       const g = parseGlobalOptions(raw, env.io);
       const o = parseCheckMigratableOptions(names, raw);
-      const { runCheckMigratable } = await import('../../commands/check-migratable/run.js');
+      const { runCheckMigratable } = await import('./run.js');
       env.setExit(await runCheckMigratable(g, o, env.io));
     });
 }

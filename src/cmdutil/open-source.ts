@@ -1,7 +1,7 @@
 import type { ClusterSource, MutableClusterSource } from '../collect/source.js';
 import type { GlobalOptions } from './global-options.js';
 import type { Io } from './io.js';
-import { startSpinner } from '../render/spinner.js';
+import { startSpinner } from './spinner.js';
 
 /**
  * The snapshot (--from) or the live cluster. The live source, and with it

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
-import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
-import { parseStartOptions, type RawStartOptions } from '../../commands/start/options.js';
-import { collect, defineCommand, type CommandEnv } from './define.js';
+import { UsageError } from '../../cmdutil/errors.js';
+import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
+import { parseStartOptions, type RawStartOptions } from './options.js';
+import { collect, defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerStart(env: CommandEnv): void {
   defineCommand(env, 'start', 'pre-flight, then create a migration of a VM/VMI; --wait follows it to the end and says why it ended so')
@@ -17,7 +17,7 @@ export function registerStart(env: CommandEnv): void {
       const g = parseGlobalOptions(raw, env.io);
       if (g.from !== undefined) throw new UsageError('--from reads an offline snapshot: start changes the cluster, so it needs a live one (--from is for read-only commands)');
       const o = parseStartOptions(name, raw);
-      const { runStart } = await import('../../commands/start/run.js');
+      const { runStart } = await import('./run.js');
       env.setExit(await runStart(g, o, env.io));
     });
 }

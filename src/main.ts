@@ -1,18 +1,19 @@
-// The command-line layer: parse and validate flags into typed options (no I/O), dispatch to
-// the command, map any error to one line and the contract's exit code (§1, §3).
+// The program: every command (commands/<name>/command.ts parses and validates its flags into
+// typed options before any I/O, then runs it), and any error that reaches the top mapped to one
+// line and the contract's exit code (§1, §3).
 import { basename } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { describeError } from './errors.js';
-import { EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes.js';
-import { processIo, type Io } from './io.js';
-import type { CommandEnv } from './commands/define.js';
-import { registerWhy } from './commands/why.js';
-import { registerCheckMigratable } from './commands/check-migratable.js';
-import { registerStart } from './commands/start.js';
-import { registerAbort } from './commands/abort.js';
-import { registerList } from './commands/list.js';
-import { registerCompletion, runComplete } from './commands/completion.js';
-import { COMPLETE_COMMAND } from './completion/complete.js';
+import { describeError } from './cmdutil/errors.js';
+import { EXIT_OK, EXIT_USAGE, type ExitCode } from './cmdutil/exit-codes.js';
+import { processIo, type Io } from './cmdutil/io.js';
+import type { CommandEnv } from './cmdutil/define-command.js';
+import { registerWhy } from './commands/why/command.js';
+import { registerCheckMigratable } from './commands/check-migratable/command.js';
+import { registerStart } from './commands/start/command.js';
+import { registerAbort } from './commands/abort/command.js';
+import { registerList } from './commands/list/command.js';
+import { registerCompletion, runComplete } from './commands/completion/command.js';
+import { COMPLETE_COMMAND } from './commands/completion/complete.js';
 
 declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';

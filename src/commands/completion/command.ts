@@ -2,11 +2,11 @@
 // the kubectl_complete-vmigrate helper calls. main.ts hands `__complete` its words before
 // commander parses them: they are a partial command line, flags included.
 import { Argument, Command } from 'commander';
-import { COMPLETE_COMMAND, complete, formatCompletion } from '../completion/complete.js';
-import { SHELLS, completionScript, type Shell } from '../completion/scripts.js';
-import { EXIT_OK } from '../exit-codes.js';
-import type { Io } from '../io.js';
-import type { CommandEnv } from './define.js';
+import { COMPLETE_COMMAND, complete, formatCompletion } from './complete.js';
+import { SHELLS, completionScript, type Shell } from './scripts.js';
+import { EXIT_OK } from '../../cmdutil/exit-codes.js';
+import type { Io } from '../../cmdutil/io.js';
+import type { CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerCompletion(env: CommandEnv): void {
   const out = {

@@ -2,7 +2,7 @@
 // pipe, a file, CI or TERM=dumb (ora's own is-interactive test), so captured output stays free
 // of escape codes. ora is imported only when a spinner is really shown. Shown after a short
 // delay, so fast commands do not flash one.
-import type { Io } from '../cli/io.js';
+import type { Io } from './io.js';
 
 export interface Spinner {
   stop(): void;

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
-import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
-import { parseAbortOptions, type RawAbortOptions } from '../../commands/abort/options.js';
-import { defineCommand, type CommandEnv } from './define.js';
+import { UsageError } from '../../cmdutil/errors.js';
+import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
+import { parseAbortOptions, type RawAbortOptions } from './options.js';
+import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerAbort(env: CommandEnv): void {
   defineCommand(env, 'abort', 'cancel the in-flight migration of a VM/VMI (or the named migration), exactly the one inspected')
@@ -16,7 +16,7 @@ export function registerAbort(env: CommandEnv): void {
       const g = parseGlobalOptions(raw, env.io);
       if (g.from !== undefined) throw new UsageError('--from reads an offline snapshot: abort changes the cluster, so it needs a live one (--from is for read-only commands)');
       const o = parseAbortOptions(name, raw);
-      const { runAbort } = await import('../../commands/abort/run.js');
+      const { runAbort } = await import('./run.js');
       env.setExit(await runAbort(g, o, env.io));
     });
 }

@@ -1,9 +1,9 @@
 // The live source with what `start` and `abort` need beyond reads: create/delete (never retried)
 // and watch (for --wait). Only the live source has them; --from is refused by the CLI layer.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { FailureError } from '../../cli/errors.js';
-import { openLive } from '../../cli/open-source.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { FailureError } from '../../cmdutil/errors.js';
+import { openLive } from '../../cmdutil/open-source.js';
 import type { MutableClusterSource } from '../../collect/source.js';
 import type { LiveSource } from '../../collect/live/index.js';
 

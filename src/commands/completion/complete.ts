@@ -6,7 +6,7 @@
 // tree itself, so new commands and flags complete without anything added here. Object names
 // come from the cluster (or the --from snapshot) under a short deadline.
 import type { Command, Option } from 'commander';
-import type { Io } from '../io.js';
+import type { Io } from '../../cmdutil/io.js';
 import type { ResourceId } from '../../kube/resources.js';
 
 export const COMPLETE_COMMAND = '__complete';
@@ -248,7 +248,7 @@ async function valueCandidates(spec: FlagSpec, partial: string, prefix: string, 
  * must never print errors or hang.
  */
 export async function lookupNames(q: NameQuery): Promise<string[]> {
-  const { openSource } = await import('../open-source.js');
+  const { openSource } = await import('../../cmdutil/open-source.js');
   const f = q.flags;
   const str = (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : undefined);
   const quiet: Io = { ...q.io, stderr: () => {}, stdout: () => {} };

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
-import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
-import { parseWhyOptions, type RawWhyOptions } from '../../commands/why/options.js';
-import { defineCommand, type CommandEnv } from './define.js';
+import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
+import { parseWhyOptions, type RawWhyOptions } from './options.js';
+import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerWhy(env: CommandEnv): void {
   defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix')
@@ -19,7 +19,7 @@ export function registerWhy(env: CommandEnv): void {
       const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
       const g = parseGlobalOptions(raw, env.io);
       const o = parseWhyOptions(name, raw, g);
-      const { runWhy } = await import('../../commands/why/run.js');
+      const { runWhy } = await import('./run.js');
       env.setExit(await runWhy(g, o, env.io));
     });
 }

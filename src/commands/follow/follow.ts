@@ -5,8 +5,8 @@
 // (exit 3) rather than spin. While the migration is handed off, the VMI (mode, nodes,
 // abortStatus) and the source launcher's log tail (transfer percent) are polled every few
 // seconds: one GET and one bounded log read per poll.
-import type { Io } from '../../cli/io.js';
-import { FailureError } from '../../cli/errors.js';
+import type { Io } from '../../cmdutil/io.js';
+import { FailureError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { parseGlobalOptions, type RawGlobals } from '../global-options.js';
-import { parsePrometheusOptions, type RawPrometheusOptions } from '../../commands/why/options.js';
-import { defineCommand, type CommandEnv } from './define.js';
+import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
+import { parsePrometheusOptions, type RawPrometheusOptions } from '../why/options.js';
+import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerList(env: CommandEnv): void {
   defineCommand(env, 'list', 'the migrations in a namespace (-A: all), with phase, source → target, progress and cause')
@@ -12,7 +12,7 @@ export function registerList(env: CommandEnv): void {
       const raw = cmd.optsWithGlobals<RawGlobals & RawPrometheusOptions & { allNamespaces?: boolean }>();
       const g = parseGlobalOptions(raw, env.io);
       const prometheus = parsePrometheusOptions(raw);
-      const { runList } = await import('../../commands/list/run.js');
+      const { runList } = await import('./run.js');
       const { openPrometheus } = await import('../../collect/prometheus.js');
       const api = await openPrometheus(prometheus, g);
       env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(api ? { prometheus: api } : {}) }, env.io));
