@@ -7,10 +7,10 @@
 //   MigrationStart       the migration created (none on a dry run or a refusal);
 //   MigrationAbort       the migration aborted (none when there was none to abort).
 
-import type { MigrationAbortDoc } from './abort-document.js';
+import type { MigrationAbortDoc } from './abort-doc-types.js';
 import type { MigratabilityReportDoc } from './migratability-document.js';
 import type { listDocument } from './migration-list.js';
-import type { MigrationStartDoc } from './start-document.js';
+import type { MigrationStartDoc } from './start-doc-types.js';
 import type { MigrationDiagnosisDoc } from './why-document.js';
 
 export type NamedDocument = MigratabilityReportDoc | ReturnType<typeof listDocument> | MigrationDiagnosisDoc | MigrationStartDoc | MigrationAbortDoc;

@@ -10,13 +10,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { openSnapshotSource } from '../../src/collect/snapshot/index.js';
-import { diagnoseOnce } from '../../src/commands/why/run.js';
+import { diagnoseOnce } from '../../src/commands/why/diagnosis.js';
 import { diagnosisDocument } from '../../src/render/why-document.js';
 import { renderChecklist } from '../../src/render/why-checklist.js';
 import { makeStyle } from '../../src/render/style.js';
 import { captureOutput } from '../support/output-capture.js';
 import { CAUSE_IDS, VERDICT_STATUSES, type CauseId, type VerdictStatus } from '../../src/analyze/why/cause.js';
-import type { GlobalOptions } from '../../src/cli/global-options.js';
+import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
 import type { WhyOptions } from '../../src/commands/why/options.js';
 
 const CASES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'why');
@@ -106,7 +106,8 @@ async function whyOn(dir: string, c: CaseFile): Promise<Answer> {
     verbose: false,
   };
   const o: WhyOptions = { name: c.query.name, failOn: 'blocker', watch: false, intervalMs: 5000 };
-  const doc = diagnosisDocument(await diagnoseOnce(source, g, o));
+  const { diagnosis, errors } = await diagnoseOnce(source, g, o);
+  const doc = diagnosisDocument(diagnosis, errors);
   captureOutput('why-corpus', [c.id], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
   const { verdict } = doc;
   return { cause: verdict.cause as CauseId, status: verdict.status as VerdictStatus };

@@ -7,7 +7,7 @@ import { GENOA_FEATURES } from '../../../fixtures/objects/index.js';
 import { event, vmim } from '../../../fixtures/objects/migrations.js';
 import { failedScheduling, goMap, kubeletEvent, kvNode, migrationScene, migrationTargetPod } from '../../../fixtures/objects/target-pods.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
-import { verdictDocument } from '../../../../src/render/why-document.js';
+import { diagnosisDocument, verdictDocument } from '../../../../src/render/why-document.js';
 
 const CREATED = '2025-11-20T10:00:00Z';
 const POD = 'virt-launcher-vm1-tg7m2';
@@ -180,7 +180,7 @@ describe('target-pod-not-ready', () => {
     expect(d.verdict.cause).toBe('target-pod-not-ready');
     const c = checkOf(d, 'target-pod-readiness');
     expect(c.args).toMatchObject({ kind: 'sandbox', reason: 'NoNetworkFound', message: missing, cni: 'multus', network: 'vlan100' });
-    expect(diagnosisDocument(d).checks.find((x) => x.id === 'target-pod-readiness')?.hint).toContain('the multus CNI plugin could not set up the pod on node-b (network vlan100)');
+    expect(diagnosisDocument(d, d.errors).checks.find((x) => x.id === 'target-pod-readiness')?.hint).toContain('the multus CNI plugin could not set up the pod on node-b (network vlan100)');
   });
 
   it('sandbox: calico is named in the hint', async () => {
@@ -191,7 +191,7 @@ describe('target-pod-not-ready', () => {
     const c = checkOf(d, 'target-pod-readiness');
     expect(c.args).toMatchObject({ kind: 'sandbox', cni: 'calico' });
     expect(c.args.network).toBeUndefined();
-    expect(diagnosisDocument(d).checks.find((x) => x.id === 'target-pod-readiness')?.hint).toContain('the calico CNI plugin could not set up the pod on node-b:');
+    expect(diagnosisDocument(d, d.errors).checks.find((x) => x.id === 'target-pod-readiness')?.hint).toContain('the calico CNI plugin could not set up the pod on node-b:');
   });
 
   it('a container config error reported as `Failed` is no image problem', async () => {
