@@ -1,6 +1,6 @@
 // The shape of one `why` check (one per file in ./checks) and of its result.
 import type { EvidenceRef } from '../findings.js';
-import type { CauseId, CheckStatus } from './cause.js';
+import type { CheckCause, CheckStatus } from './cause.js';
 import type { WhyContext } from './context.js';
 
 export type CheckId =
@@ -30,7 +30,7 @@ export interface CheckResult {
   id: CheckId;
   status: CheckStatus;
   /** The cause this check establishes; set with `fail` (and with `warn` for at-risk). */
-  cause?: CauseId;
+  cause?: CheckCause;
   /**
    * Typed facts for the summary and hint, which the renderer writes (src/render/why-text.ts).
    * `kind` picks the sentence when a check can say several things.
@@ -74,6 +74,6 @@ export interface WhyCheck {
   run(ctx: WhyContext, prior: ReadonlyMap<CheckId, CheckResult>, out: CheckOutputs): CheckResult;
 }
 
-export function result(id: CheckId, status: CheckStatus, args: CheckResult['args'] = {}, evidence: EvidenceRef[] = [], cause?: CauseId): CheckResult {
+export function result(id: CheckId, status: CheckStatus, args: CheckResult['args'] = {}, evidence: EvidenceRef[] = [], cause?: CheckCause): CheckResult {
   return cause ? { id, status, args, evidence, cause } : { id, status, args, evidence };
 }
