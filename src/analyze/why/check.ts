@@ -2,44 +2,57 @@
 import type { EvidenceRef } from '../findings.js';
 import type { CheckCause, CheckStatus } from './cause.js';
 import type { WhyContext } from './context.js';
+import type { ResourceQuotaArgs } from './checks/resource-quota.js';
+import type { TransferArgs } from './checks/transfer.js';
 
-export type CheckId =
-  | 'vmi-running'
-  | 'live-migratable'
-  | 'migration-phase'
-  | 'migration-conflict'
-  | 'migration-slots'
-  | 'resource-quota'
-  | 'admission'
-  | 'active-pods'
-  | 'migration-backoff'
-  | 'target-pod-scheduling'
-  | 'storage-visibility'
-  | 'target-pod-readiness'
-  | 'handoff'
-  | 'transfer'
-  | 'failure-reason'
-  | 'migration-policy';
+/** Not typed yet: the checks still being converted (issue #11, move 5). */
+type LegacyArgs = ArgRecord & { kind?: string };
+
+/**
+ * Each check's args by its id: the typed facts its result hands the renderer
+ * (render/why-text/<id>.ts), a union discriminated by `kind` where the check says several things.
+ * Each checks/<id>.ts exports its own.
+ */
+export interface CheckArgs {
+  'vmi-running': LegacyArgs;
+  'live-migratable': LegacyArgs;
+  'migration-phase': LegacyArgs;
+  'migration-conflict': LegacyArgs;
+  'migration-slots': LegacyArgs;
+  'resource-quota': ResourceQuotaArgs;
+  admission: LegacyArgs;
+  'active-pods': LegacyArgs;
+  'migration-backoff': LegacyArgs;
+  'target-pod-scheduling': LegacyArgs;
+  'storage-visibility': LegacyArgs;
+  'target-pod-readiness': LegacyArgs;
+  handoff: LegacyArgs;
+  transfer: TransferArgs;
+  'failure-reason': LegacyArgs;
+  'migration-policy': LegacyArgs;
+}
+
+/** The check ids, in the operator's order (registry.ts runs them so). */
+export type CheckId = keyof CheckArgs;
 
 export type ArgValue = string | number | boolean | null | string[] | number[] | ArgRecord | ArgRecord[];
 export interface ArgRecord {
   [k: string]: ArgValue | undefined;
 }
 
-export interface CheckResult {
-  id: CheckId;
+interface ResultOf<Id extends CheckId> {
+  id: Id;
   status: CheckStatus;
   /** The cause this check establishes; set with `fail` (and with `warn` for at-risk). */
   cause?: CheckCause;
-  /**
-   * Typed facts for the summary and hint, which the renderer writes (src/render/why-text.ts).
-   * `kind` picks the sentence when a check can say several things.
-   */
-  args: ArgRecord & { kind?: string };
+  args: CheckArgs[Id];
   evidence: EvidenceRef[];
   /** With `unknown`: what could not be read. */
   missing?: string;
 }
+
+/** The result of check `Id`; without a type argument, of any check (narrow it on `id`). */
+export type CheckResult<Id extends CheckId = CheckId> = { [K in Id]: ResultOf<K> }[Id];
 
 /** Per-node placement for an unschedulable target pod (contract §4.1 `placement`). */
 export interface Placement {
@@ -69,11 +82,13 @@ export interface CheckOutputs {
   placement?: Placement;
 }
 
-export interface WhyCheck {
-  id: CheckId;
-  run(ctx: WhyContext, prior: ReadonlyMap<CheckId, CheckResult>, out: CheckOutputs): CheckResult;
+export interface WhyCheck<Id extends CheckId = CheckId> {
+  id: Id;
+  /** `prior`: the results of the checks before this one. */
+  run(ctx: WhyContext, prior: ReadonlyMap<CheckId, CheckResult>, out: CheckOutputs): CheckResult<Id>;
 }
 
-export function result(id: CheckId, status: CheckStatus, args: CheckResult['args'] = {}, evidence: EvidenceRef[] = [], cause?: CheckCause): CheckResult {
-  return cause ? { id, status, args, evidence, cause } : { id, status, args, evidence };
+export function result<Id extends CheckId>(id: Id, status: CheckStatus, args: CheckArgs[Id], evidence: EvidenceRef[] = [], cause?: CheckCause): CheckResult<Id> {
+  const r: ResultOf<Id> = cause ? { id, status, args, evidence, cause } : { id, status, args, evidence };
+  return r as CheckResult<Id>;
 }

@@ -8,7 +8,7 @@ function describe(p: ArgRecord): string {
   return `${name} on ${String(p.node) || '?'}: ${String(p.phase ?? '') || 'pod not found'}${listed}`;
 }
 
-export const activePodsText: CheckText = {
+export const activePodsText: CheckText<'active-pods'> = {
   title: 'One active launcher pod',
   summary(r) {
     const a = r.args;

@@ -1,7 +1,7 @@
 // Prose of the admission check (src/analyze/why/checks/admission.ts).
 import type { CheckText } from './check-text.js';
 
-export const admissionText: CheckText = {
+export const admissionText: CheckText<'admission'> = {
   title: 'Target pod admitted',
   summary(r) {
     const a = r.args;

@@ -16,7 +16,7 @@ const SOURCE: Record<string, string> = {
 };
 
 /** How a v1.9 `Live migration has been aborted` was told apart, inside the timeout's parentheses. */
-function how(r: CheckResult): string {
+function how(r: CheckResult<'failure-reason'>): string {
   const a = r.args;
   if (a.refinedBy === 'launcher-log') return '; named by the launcher log';
   if (a.refinedBy === 'timing') {
@@ -27,7 +27,7 @@ function how(r: CheckResult): string {
   return '';
 }
 
-function cpuDiff(r: CheckResult): string {
+function cpuDiff(r: CheckResult<'failure-reason'>): string {
   const a = r.args;
   const target = str(a.targetNode);
   const source = str(a.sourceNode);
@@ -40,7 +40,7 @@ function cpuDiff(r: CheckResult): string {
   return '';
 }
 
-function unexplained(r: CheckResult): string {
+function unexplained(r: CheckResult<'failure-reason'>): string {
   const a = r.args;
   const parts: string[] = [];
   parts.push(a.failureReasonField === 'not-in-version' ? `no failureReason (KubeVirt ${str(a.version) || '< v1.3'} predates it)` : 'no failureReason');
@@ -50,9 +50,9 @@ function unexplained(r: CheckResult): string {
   return `The migration failed and nothing says why: ${parts.join(', ')}${seen.length > 0 ? `; seen only: ${seen.map((s) => `"${s}"`).join(', ')}` : ''}.`;
 }
 
-export const failureReasonText: CheckText = {
+export const failureReasonText: CheckText<'failure-reason'> = {
   title: 'Failure reason',
-  summary(r: CheckResult): string {
+  summary(r: CheckResult<'failure-reason'>): string {
     const a = r.args;
     switch (a.kind) {
       case 'no-migration':
@@ -108,7 +108,7 @@ export const failureReasonText: CheckText = {
         return `The migration failed${quoted(a.quote)}${from}.`;
     }
   },
-  hint(r: CheckResult): string | undefined {
+  hint(r: CheckResult<'failure-reason'>): string | undefined {
     const a = r.args;
     const ns = str(a.namespace);
     const vmi = str(a.vmi);

@@ -2,7 +2,7 @@
 import type { CheckText } from './check-text.js';
 import { duration, num, str } from './target-pod-args.js';
 
-export const handoffText: CheckText = {
+export const handoffText: CheckText<'handoff'> = {
   title: 'Target handed off',
   summary(r) {
     const a = r.args;

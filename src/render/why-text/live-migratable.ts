@@ -15,7 +15,7 @@ const FIX: Record<string, string> = {
   [REASON_HOST_DEVICE_NOT_MIGRATABLE]: 'remove the host devices / GPUs, or stop the VM and start it on the other node',
 };
 
-export const liveMigratableText: CheckText = {
+export const liveMigratableText: CheckText<'live-migratable'> = {
   title: 'KubeVirt reports LiveMigratable',
   summary(r) {
     const a = r.args;

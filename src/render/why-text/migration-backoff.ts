@@ -4,7 +4,7 @@ import type { CheckText } from './check-text.js';
 
 const ORIGIN: Record<string, string> = { evacuation: 'evacuation', 'workload-update': 'workload-update' };
 
-export const migrationBackoffText: CheckText = {
+export const migrationBackoffText: CheckText<'migration-backoff'> = {
   title: 'Not in migration backoff',
   summary(r) {
     const a = r.args;

@@ -9,7 +9,7 @@ function other(a: ArgRecord): { name: string; text: string } | undefined {
   return { name, text: `${name} (uid ${String(o.uid)}, ${String(o.phase) || 'no phase'})` };
 }
 
-export const migrationConflictText: CheckText = {
+export const migrationConflictText: CheckText<'migration-conflict'> = {
   title: 'No other migration in flight',
   summary(r) {
     const a = r.args;

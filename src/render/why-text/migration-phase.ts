@@ -4,7 +4,7 @@ import type { CheckText } from './check-text.js';
 
 const ORIGIN: Record<string, string> = { evacuation: 'evacuation', 'workload-update': 'workload update', user: 'user-created' };
 
-export const migrationPhaseText: CheckText = {
+export const migrationPhaseText: CheckText<'migration-phase'> = {
   title: 'Migration phase',
   summary(r) {
     const a = r.args;

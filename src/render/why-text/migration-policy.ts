@@ -36,9 +36,9 @@ function postCopyNote(a: ArgRecord): string {
   return `; post-copy is allowed: it needs vm.unprivileged_userfaultfd=1 on the nodes and a privileged namespace (${psa})`;
 }
 
-export const migrationPolicyText: CheckText = {
+export const migrationPolicyText: CheckText<'migration-policy'> = {
   title: 'Migration policy',
-  summary(r: CheckResult): string {
+  summary(r: CheckResult<'migration-policy'>): string {
     const a = r.args;
     const name = str(a.policy);
     const config = configLine(a);
@@ -58,7 +58,7 @@ export const migrationPolicyText: CheckText = {
         return `Cannot tell which MigrationPolicy applies (${str(a.unknownResource) || 'policies'} not readable${r.missing ? `: ${r.missing}` : ''}); without a policy: ${config}.`;
     }
   },
-  hint(r: CheckResult): string | undefined {
+  hint(r: CheckResult<'migration-policy'>): string | undefined {
     if (r.status === 'unknown') return `allow reading ${str(r.args.unknownResource) || 'migrationpolicies'} (kubectl auth can-i list ${str(r.args.unknownResource) || 'migrationpolicies.migrations.kubevirt.io'})`;
     return undefined;
   },

@@ -9,7 +9,7 @@ function list(names: unknown): string {
   return all.length > LIST_MAX ? `${shown}, +${all.length - LIST_MAX} more` : shown;
 }
 
-export const migrationSlotsText: CheckText = {
+export const migrationSlotsText: CheckText<'migration-slots'> = {
   title: 'Migration slot free',
   summary(r) {
     const a = r.args;

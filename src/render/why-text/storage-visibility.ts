@@ -2,7 +2,7 @@
 import type { CheckText } from './check-text.js';
 import { list, recs, str, strs } from './target-pod-args.js';
 
-export const storageVisibilityText: CheckText = {
+export const storageVisibilityText: CheckText<'storage-visibility'> = {
   title: 'Volumes reachable from the target',
   summary(r) {
     const a = r.args;

@@ -22,18 +22,18 @@ const PLACEMENT_FIX: Record<string, string> = {
   'target-unschedulable-storage': 'put the disks on storage every node can reach (ReadWriteMany)',
 };
 
-function pod(r: CheckResult): string {
+function pod(r: CheckResult<'target-pod-readiness'>): string {
   return `${str(r.args.namespace)}/${str(r.args.pod, '<target pod>')}`;
 }
 
-function deadline(r: CheckResult): string {
+function deadline(r: CheckResult<'target-pod-readiness'>): string {
   const d = rec(r.args.deadline);
   const left = num(d?.left);
   if (!d || left === undefined) return '';
   return `; virt-controller deletes it in ${duration(left)} (${str(d.timeout)} timeout ${num(d.seconds) ?? ''}s)`;
 }
 
-function timeoutSummary(r: CheckResult): string {
+function timeoutSummary(r: CheckResult<'target-pod-readiness'>): string {
   const a = r.args;
   const what = a.timeout === 'unschedulable' ? 'stayed unschedulable' : 'stayed Pending';
   let s = `Target pod ${pod(r)} ${what} for more than ${num(a.seconds) ?? ''}s${a.overridden ? ' (per-migration annotation)' : ''} and virt-controller deleted it`;
@@ -45,7 +45,7 @@ function timeoutSummary(r: CheckResult): string {
   return `${s}.`;
 }
 
-export const targetPodReadinessText: CheckText = {
+export const targetPodReadinessText: CheckText<'target-pod-readiness'> = {
   title: 'Target pod started',
   summary(r) {
     const a = r.args;

@@ -4,16 +4,16 @@ import { LABEL_HOSTNAME, LABEL_SCHEDULABLE, PREFIX_KUBEVIRT_DEVICES } from '../.
 import type { CheckText } from './check-text.js';
 import { duration, list, nodeReasons, num, rec, recs, str, strs } from './target-pod-args.js';
 
-function who(r: CheckResult): string {
+function who(r: CheckResult<'target-pod-scheduling'>): string {
   return `Target pod ${str(r.args.namespace)}/${str(r.args.pod)}`;
 }
 
 /** Reason records of `kind` across the blocked nodes. */
-function reasonsOfKind(r: CheckResult, kind: string): { node: string; reason: Record<string, unknown> }[] {
+function reasonsOfKind(r: CheckResult<'target-pod-scheduling'>, kind: string): { node: string; reason: Record<string, unknown> }[] {
   return recs(r.args.nodes).flatMap((n) => recs(n.reasons).filter((x) => x.kind === kind).map((x) => ({ node: str(n.name), reason: x as Record<string, unknown> })));
 }
 
-function unschedulableSummary(r: CheckResult): string {
+function unschedulableSummary(r: CheckResult<'target-pod-scheduling'>): string {
   const a = r.args;
   const source = str(a.sourceNode, 'the source node');
   const nodes = nodeReasons(a.nodes);
@@ -62,7 +62,7 @@ function unschedulableSummary(r: CheckResult): string {
   return `${s}.`;
 }
 
-function unschedulableHint(r: CheckResult): string {
+function unschedulableHint(r: CheckResult<'target-pod-scheduling'>): string {
   const a = r.args;
   const ns = str(a.namespace);
   const vmi = str(a.vmi);
@@ -120,7 +120,7 @@ function unschedulableHint(r: CheckResult): string {
   }
 }
 
-export const targetPodSchedulingText: CheckText = {
+export const targetPodSchedulingText: CheckText<'target-pod-scheduling'> = {
   title: 'Target pod scheduled',
   summary(r) {
     const a = r.args;

@@ -5,13 +5,13 @@ import type { Diagnosis, OwnVerdict } from '../../analyze/why/diagnose.js';
 import type { CheckId, CheckResult } from '../../analyze/why/check.js';
 import type { WhyContext } from '../../analyze/why/context.js';
 import { assertNever } from '../assert-never.js';
-import { CHECK_TEXT } from './index.js';
+import { checkHint, checkSummary } from './index.js';
 
 export function verdictSummary(d: Diagnosis): string {
   const { verdict } = d;
   if (!verdict.check) return ownSummary(verdict, d.ctx);
   const decisive = decisiveCheck(d, verdict.check);
-  return CHECK_TEXT[decisive.id].summary(decisive);
+  return checkSummary(decisive);
 }
 
 function ownSummary(verdict: OwnVerdict, ctx: WhyContext): string {
@@ -46,7 +46,7 @@ export function verdictHint(d: Diagnosis): string {
   const { verdict } = d;
   if (!verdict.check) return ownHint(verdict, d);
   const decisive = decisiveCheck(d, verdict.check);
-  return CHECK_TEXT[decisive.id].hint(decisive) ?? '';
+  return checkHint(decisive) ?? '';
 }
 
 /** The result of the check that decided the verdict (diagnose.ts takes it from `checks`). */

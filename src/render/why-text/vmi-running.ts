@@ -1,7 +1,7 @@
 // Prose of the vmi-running check (src/analyze/why/checks/vmi-running.ts).
 import type { CheckText } from './check-text.js';
 
-export const vmiRunningText: CheckText = {
+export const vmiRunningText: CheckText<'vmi-running'> = {
   title: 'VMI running on a Ready node',
   summary(r) {
     const a = r.args;

@@ -9,7 +9,7 @@ import { result, type ArgRecord, type WhyCheck } from '../check.js';
 import { awaitingTargetPod, hasMultipleActivePods, liveLauncherPods } from '../migration-state.js';
 import { podRef } from '../target-pod-state.js';
 
-export const activePods: WhyCheck = {
+export const activePods: WhyCheck<'active-pods'> = {
   id: 'active-pods',
   run(ctx) {
     const { vmi } = ctx;

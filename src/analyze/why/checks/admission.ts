@@ -7,7 +7,7 @@ import { result, type WhyCheck } from '../check.js';
 import { awaitingTargetPod, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
-export const admission: WhyCheck = {
+export const admission: WhyCheck<'admission'> = {
   id: 'admission',
   run(ctx) {
     const ours = ctx.migration;

@@ -18,6 +18,7 @@ import {
 import { atLeast } from '../../../kubevirt/version.js';
 import type { CauseId } from '../cause.js';
 import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
 import { eventTime, sameMigrationState, time } from '../derive.js';
@@ -46,7 +47,7 @@ interface LogEvent {
   event: LauncherLogEvent;
 }
 
-export const failureReason: WhyCheck = {
+export const failureReason: WhyCheck<'failure-reason'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;
@@ -66,7 +67,7 @@ function names(ctx: WhyContext): ArgRecord {
   return { namespace: ctx.namespace, vmi: ctx.vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? '', pod: ctx.sourcePod?.metadata.name ?? null };
 }
 
-function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckResult {
+function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckResult<'failure-reason'> {
   const created = time(m.metadata.creationTimestamp);
   const failedBefore = ctx.vmiMigrations.filter((x) => x !== m && x.status?.phase === 'Failed' && time(x.metadata.creationTimestamp) <= created);
   if (failedBefore.length === 0) return result(ID, 'pass', { kind: 'succeeded' });
@@ -75,7 +76,7 @@ function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckRe
   return result(ID, 'info', { kind: 'succeeded-after-failures', failedBefore: migrations.length, migrations }, evidence);
 }
 
-function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): CheckResult {
+function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): CheckResult<'failure-reason'> {
   const log = migrationLog(ctx, m);
   const logEvents: LogEvent[] = [];
   if (log.ok) {
@@ -120,7 +121,7 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
   }
   // `kind` picks the sentence (the cause); storage/network errors carry their own kind as `errorKind`.
   const { kind: errorKind, ...facts } = failure.args as ArgRecord;
-  const args: CheckResult['args'] = { ...facts, ...extra, kind: cause, ...(typeof errorKind === 'string' ? { errorKind } : {}) };
+  const args: CheckArgs['failure-reason'] = { ...facts, ...extra, kind: cause, ...(typeof errorKind === 'string' ? { errorKind } : {}) };
   if (failure.cause === 'cpu-incompatible') Object.assign(args, cpuFeatureDiff(ctx, m, vmiState, failure.args.features));
   if (cause === 'post-copy-failed') Object.assign(args, postCopyContext(ctx));
   return result(ID, 'fail', args, evidence, cause);
@@ -331,9 +332,9 @@ function unexplained(
   vmiState: MigrationState | undefined,
   unclassified: string[],
   logMissing: string | undefined,
-): CheckResult {
+): CheckResult<'failure-reason'> {
   const hasFailureReason = atLeast(ctx.version, 1, 3);
-  const args: CheckResult['args'] = {
+  const args: CheckArgs['failure-reason'] = {
     kind: 'unclassified',
     ...names(ctx),
     // v0.59–v1.2 have no failureReason field at all.

@@ -26,7 +26,7 @@ const DEFAULT_SCHEDULER = 'default-scheduler';
 /** PreparingTarget normally lasts seconds; past this without a target address, virt-handler is silent. */
 export const PREPARING_TARGET_SLOW_SECONDS = 60;
 
-export const handoff: WhyCheck = {
+export const handoff: WhyCheck<'handoff'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;

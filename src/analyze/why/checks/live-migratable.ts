@@ -8,7 +8,7 @@ import { isFinalMigration, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
-export const liveMigratable: WhyCheck = {
+export const liveMigratable: WhyCheck<'live-migratable'> = {
   id: 'live-migratable',
   run(ctx) {
     const { vmi } = ctx;

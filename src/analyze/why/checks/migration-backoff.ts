@@ -7,6 +7,7 @@ import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import { eventTime, time } from '../derive.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
@@ -14,7 +15,7 @@ import { listOf } from '../../shape.js';
 
 const FIRST_BACKOFF_SECONDS = 20;
 
-export const migrationBackoff: WhyCheck = {
+export const migrationBackoff: WhyCheck<'migration-backoff'> = {
   id: 'migration-backoff',
   run(ctx) {
     const ours = ctx.migration;
@@ -36,7 +37,7 @@ export const migrationBackoff: WhyCheck = {
       return result('migration-backoff', 'pass', { kind: 'no-failures' });
     }
     const retryAt = b.failedAt === undefined ? undefined : b.failedAt + b.backoffSeconds * 1000;
-    const args: CheckResult['args'] = { kind: 'backoff', namespace: ctx.namespace, origin: originOf(ours), failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
+    const args: CheckArgs['migration-backoff'] = { kind: 'backoff', namespace: ctx.namespace, origin: originOf(ours), failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
     if (retryAt !== undefined) {
       args.retryAt = new Date(retryAt).toISOString().replace(/\.000Z$/, 'Z');
       args.secondsLeft = Math.max(0, Math.round((retryAt - ctx.now.getTime()) / 1000));

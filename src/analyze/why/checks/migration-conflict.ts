@@ -6,12 +6,13 @@
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { MSG_FAILED_NOT_ELIGIBLE } from '../../../kubevirt/constants.js';
 import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import type { WhyContext } from '../context.js';
 import { time } from '../derive.js';
 import { awaitingTargetPod, isFinalMigration, isRunningMigration, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
-export const migrationConflict: WhyCheck = {
+export const migrationConflict: WhyCheck<'migration-conflict'> = {
   id: 'migration-conflict',
   run(ctx) {
     const ours = ctx.migration;
@@ -52,8 +53,8 @@ export const migrationConflict: WhyCheck = {
   },
 };
 
-function conflict(ctx: WhyContext, kind: string, other: VirtualMachineInstanceMigration | undefined, evidence: CheckResult['evidence']): CheckResult {
-  const args: CheckResult['args'] = { kind, namespace: ctx.namespace, migration: ctx.migration?.metadata.name ?? '' };
+function conflict(ctx: WhyContext, kind: string, other: VirtualMachineInstanceMigration | undefined, evidence: CheckResult['evidence']): CheckResult<'migration-conflict'> {
+  const args: CheckArgs['migration-conflict'] = { kind, namespace: ctx.namespace, migration: ctx.migration?.metadata.name ?? '' };
   if (other) {
     const o: ArgRecord = { name: other.metadata.name ?? '', uid: other.metadata.uid ?? '', phase: other.status?.phase ?? '' };
     args.other = o;

@@ -3,17 +3,18 @@
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import { isFinalMigration, migrationRef } from '../migration-state.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
 
-export const migrationPhase: WhyCheck = {
+export const migrationPhase: WhyCheck<'migration-phase'> = {
   id: 'migration-phase',
   run(ctx) {
     const m = ctx.migration;
     if (!m) return result('migration-phase', 'info', { kind: 'none', vmi: ctx.vmi?.metadata.name ?? ctx.requested.name });
     const phase = m.status?.phase ?? '';
-    const args: CheckResult['args'] = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
+    const args: CheckArgs['migration-phase'] = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
     const inPhase = secondsInCurrentPhase(m, ctx.now);
     if (inPhase !== undefined) args.secondsInPhase = inPhase;
     const age = ageSeconds(m.metadata.creationTimestamp, ctx.now);

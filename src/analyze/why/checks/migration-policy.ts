@@ -6,19 +6,20 @@
 import type { EvidenceRef } from '../../findings.js';
 import { LABEL_PSA_ENFORCE } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import type { WhyContext } from '../context.js';
 import { configArgs, resolveMigrationConfig, type ResolvedMigrationConfig } from '../migration-config.js';
 import { policyOutput } from '../policy-output.js';
 
 const ID = 'migration-policy';
 
-export const migrationPolicy: WhyCheck = {
+export const migrationPolicy: WhyCheck<'migration-policy'> = {
   id: ID,
   run(ctx) {
     const resolved = resolveMigrationConfig(ctx);
     const { effective, matchUnknown, migrationState, stateOn } = resolved;
     const out = policyOutput(ctx, resolved);
-    const args: CheckResult['args'] = {
+    const args: CheckArgs['migration-policy'] = {
       kind: kindOf(resolved, out?.name ?? null),
       policy: out?.name ?? null,
       matchedVmiLabels: out?.matchedLabels.vmi ?? {},
@@ -49,7 +50,7 @@ function kindOf(resolved: ResolvedMigrationConfig, name: string | null): string 
   return name ? 'matched' : 'none';
 }
 
-function postCopyArgs(ctx: WhyContext, allowed: boolean): CheckResult['args'] {
+function postCopyArgs(ctx: WhyContext, allowed: boolean): CheckArgs['migration-policy'] {
   if (!allowed) return { postCopy: false };
   const ns = ctx.namespaceObject.ok ? ctx.namespaceObject.items[0] : undefined;
   return { postCopy: true, podSecurityEnforce: ns?.metadata.labels?.[LABEL_PSA_ENFORCE] ?? null };

@@ -9,6 +9,7 @@ import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
 import { itemsWhere } from '../../lookup.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import {
   awaitingTargetPod,
   isFinalMigration,
@@ -19,7 +20,7 @@ import {
   targetPodsOf,
 } from '../migration-state.js';
 
-export const migrationSlots: WhyCheck = {
+export const migrationSlots: WhyCheck<'migration-slots'> = {
   id: 'migration-slots',
   run(ctx) {
     const ours = ctx.migration;
@@ -38,7 +39,7 @@ export const migrationSlots: WhyCheck = {
     const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
     const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
 
-    const base: CheckResult['args'] = { kind: 'counts', running: running.length, limit: clusterLimit, outbound: outbound.length, nodeLimit };
+    const base: CheckArgs['migration-slots'] = { kind: 'counts', running: running.length, limit: clusterLimit, outbound: outbound.length, nodeLimit };
     if (node) base.node = node;
     if (ctx.kubevirtCR) base.kubevirt = `${ctx.kubevirtCR.metadata.namespace ?? ''}/${ctx.kubevirtCR.metadata.name ?? ''}`;
     const clusterFull = running.length >= clusterLimit;
@@ -51,7 +52,7 @@ export const migrationSlots: WhyCheck = {
 
     const scope = clusterFull ? 'cluster' : 'node';
     const holders = scope === 'cluster' ? running : outbound;
-    const args: CheckResult['args'] = {
+    const args: CheckArgs['migration-slots'] = {
       ...base,
       kind: 'full',
       scope,

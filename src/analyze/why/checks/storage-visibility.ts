@@ -24,7 +24,7 @@ function volumeArgs(c: VmiClaim): ArgRecord {
   return a;
 }
 
-export const storageVisibility: WhyCheck = {
+export const storageVisibility: WhyCheck<'storage-visibility'> = {
   id: ID,
   run(ctx, prior) {
     if (!ctx.vmi) return result(ID, 'skip', { kind: 'no-vmi' });

@@ -63,7 +63,7 @@ const STUCK_EVENTS: [reason: string, kind: 'volume' | 'sandbox' | 'image'][] = [
   ['InspectFailed', 'image'],
 ];
 
-export const targetPodReadiness: WhyCheck = {
+export const targetPodReadiness: WhyCheck<'target-pod-readiness'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;
@@ -100,7 +100,7 @@ function deadlineArgs(d: PendingDeadline | undefined): ArgRecord {
   return d ? { deadline: { timeout: d.timeout, seconds: d.seconds, age: d.age, left: d.left } } : {};
 }
 
-function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: string }, deadline: PendingDeadline | undefined): CheckResult {
+function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: string }, deadline: PendingDeadline | undefined): CheckResult<'target-pod-readiness'> {
   const node = pod.spec?.nodeName ?? '';
   const common = { ...base, node, ...deadlineArgs(deadline) };
   const since = pod.metadata.creationTimestamp;
@@ -192,7 +192,7 @@ function terminatedRefs(pod: Pod): EvidenceRef[] {
 
 // ---- the pending/unschedulable timeout ----
 
-function timeoutResult(ctx: WhyContext): CheckResult | undefined {
+function timeoutResult(ctx: WhyContext): CheckResult<'target-pod-readiness'> | undefined {
   const m = ctx.migration;
   const events = eventsOfMigration(ctx.migrationEvents, m);
   let hit: { event: KubeEvent; timeout: 'unschedulable' | 'pending'; pod?: string; podNamespace?: string } | undefined;

@@ -45,7 +45,7 @@ const REASON_SCHEDULING_GATED = 'SchedulingGated';
 /** Blocked nodes cited as evidence (the placement lists them all). */
 const MAX_NODE_EVIDENCE = 5;
 
-export const targetPodScheduling: WhyCheck = {
+export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
   id: ID,
   run(ctx, _prior, out) {
     const m = ctx.migration;
@@ -86,7 +86,7 @@ function unschedulable(
   sched: SchedulerEvidence | undefined,
   vmimEvent: KubeEvent | undefined,
   hostModel: ReturnType<typeof hostModelEvent>,
-): CheckResult {
+): CheckResult<'target-pod-scheduling'> {
   const evidence: EvidenceRef[] = [];
   if (sched) evidence.push(sched.ref);
   if (vmimEvent) evidence.push(eventRef(vmimEvent));

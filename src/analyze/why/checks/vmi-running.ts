@@ -5,21 +5,22 @@
 import type { EvidenceRef } from '../../findings.js';
 import { nodeReadyCondition } from '../../scheduling/readiness.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { CheckArgs } from '../check.js';
 import type { WhyContext } from '../context.js';
 import { isFinalMigration } from '../migration-state.js';
 import { itemsWhere } from '../../lookup.js';
 import { listOf } from '../../shape.js';
 
-export const vmiRunning: WhyCheck = {
+export const vmiRunning: WhyCheck<'vmi-running'> = {
   id: 'vmi-running',
   run(ctx) {
     const blocking = !isFinalMigration(ctx.migration);
     // Names the hint needs: namespace, VM, migration.
-    const names: CheckResult['args'] = { namespace: ctx.namespace };
+    const names: CheckArgs['vmi-running'] = { namespace: ctx.namespace };
     if (ctx.vm?.metadata.name) names.vm = ctx.vm.metadata.name;
     else if (ctx.vmi && listOf(ctx.vmi.metadata.ownerReferences).some((o) => o.kind === 'VirtualMachine')) names.vm = ctx.vmi.metadata.name ?? '';
     if (ctx.migration?.metadata.name) names.migration = ctx.migration.metadata.name;
-    const problem = (args: CheckResult['args'], evidence: EvidenceRef[]): CheckResult =>
+    const problem = (args: CheckArgs['vmi-running'], evidence: EvidenceRef[]): CheckResult<'vmi-running'> =>
       blocking
         ? result('vmi-running', 'fail', { ...names, ...args }, evidence, 'vmi-not-running')
         : result('vmi-running', 'info', { ...names, ...args }, evidence);
@@ -27,7 +28,7 @@ export const vmiRunning: WhyCheck = {
     const { vmi } = ctx;
     const vmiName = vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? ctx.requested.name;
     if (!vmi) {
-      const args: CheckResult['args'] = { kind: 'missing', vmi: vmiName, namespace: ctx.namespace };
+      const args: CheckArgs['vmi-running'] = { kind: 'missing', vmi: vmiName, namespace: ctx.namespace };
       const evidence: EvidenceRef[] = [];
       if (ctx.vm) {
         const ref: EvidenceRef = { kind: 'VirtualMachine', namespace: ctx.namespace, name: ctx.vm.metadata.name ?? vmiName, field: 'status.printableStatus' };
@@ -48,7 +49,7 @@ export const vmiRunning: WhyCheck = {
 };
 
 /** The source node's kubelet `Ready` condition: False or Unknown means no live source. */
-function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: CheckResult['args'], e: EvidenceRef[]) => CheckResult): CheckResult {
+function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: CheckArgs['vmi-running'], e: EvidenceRef[]) => CheckResult<'vmi-running'>): CheckResult<'vmi-running'> {
   if (!ctx.nodes.ok) {
     return { ...result('vmi-running', 'unknown', { kind: 'running', vmi, phase: 'Running', node }), missing: ctx.nodes.reason };
   }
@@ -58,7 +59,7 @@ function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: Chec
   }
   const ready = nodeReadyCondition(n);
   if (ready?.status === 'True') return result('vmi-running', 'pass', { kind: 'running', vmi, phase: 'Running', node }, []);
-  const args: CheckResult['args'] = { kind: 'node-not-ready', vmi, node, status: ready?.status ?? 'missing' };
+  const args: CheckArgs['vmi-running'] = { kind: 'node-not-ready', vmi, node, status: ready?.status ?? 'missing' };
   if (ready?.reason) args.reason = ready.reason;
   const ref: EvidenceRef = { kind: 'Node', name: node, field: 'status.conditions[Ready]' };
   if (ready?.message) ref.message = ready.message;

@@ -8,6 +8,7 @@ import { gatherForWhy } from '../../../../src/commands/why/gather.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
 import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
+import type { CheckArgs, CheckId, CheckResult } from '../../../../src/analyze/why/check.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
@@ -82,8 +83,14 @@ export function scenarioSource(objects: KubeObject[], opts: Omit<ScenarioOptions
 }
 
 /** The check result of `id` in a diagnosis (throws if absent, so tests fail loudly). */
-export function checkOf(d: Diagnosis, id: string) {
+export function checkOf<Id extends CheckId>(d: Diagnosis, id: Id): CheckResult<Id> {
   const c = d.checks.find((x) => x.id === id);
   if (!c) throw new Error(`no check ${id}`);
-  return c;
+  return c as CheckResult<Id>;
+}
+
+/** The args of a check result, which must be of `kind` (the test fails otherwise). */
+export function argsOf<Id extends CheckId, K extends CheckArgs[Id]['kind']>(c: CheckResult<Id>, kind: K): Extract<CheckArgs[Id], { kind: K }> {
+  if (c.args.kind !== kind) throw new Error(`check ${c.id}: args of kind ${String(c.args.kind)}, not ${String(kind)}`);
+  return c.args as Extract<CheckArgs[Id], { kind: K }>;
 }

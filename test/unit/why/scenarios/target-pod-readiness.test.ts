@@ -211,7 +211,7 @@ describe('must not fire', () => {
       event('VirtualMachineInstanceMigration', m.metadata.name!, 'FailedMigration', 'Migration failed due to being canceled', { time: '2025-11-20T10:01:00Z' }),
     ];
     const d = await whyScenario(objs, { name: 'vm1', now: '2025-11-20T10:10:00Z' });
-    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']) expect(checkOf(d, id).status).not.toBe('fail');
+    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff'] as const) expect(checkOf(d, id).status).not.toBe('fail');
     expect(d.verdict.cause).not.toBe('target-pod-timeout');
   });
 });

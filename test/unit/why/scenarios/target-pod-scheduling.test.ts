@@ -291,7 +291,7 @@ describe('must not fire', () => {
     const pod = migrationTargetPod(done, { node: 'node-b', ready: true });
     const d = await whyScenario([...migrationScene(), done, pod], { name: 'vm1', now: NOW });
     expect(checkOf(d, 'target-pod-scheduling').status).toBe('pass');
-    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']) expect(checkOf(d, id).status).not.toBe('fail');
+    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff'] as const) expect(checkOf(d, id).status).not.toBe('fail');
     expect(d.verdict.cause).toBe('none');
   });
 
