@@ -18,3 +18,8 @@ export function stringMapOf(v: Readonly<Record<string, unknown>> | null | undefi
   const entries = Object.entries(objectOf(v) ?? {}).filter(([, x]) => ['string', 'number', 'boolean'].includes(typeof x));
   return Object.fromEntries(entries.map(([k, x]) => [k, String(x)]));
 }
+
+/** A number that prose can print: NaN and ±Infinity (a metric's `NaN`, a mistyped setting) are "not known". */
+export function finiteNumber(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}

@@ -2,7 +2,6 @@
 // progress line of --wait, and the whole result for a person (table/wide output). Where a why
 // check's own sentence already fits a planned migration (VMI running, active pods, quota
 // headroom, free slots) it is reused, so both commands say the same thing the same way.
-import type { ArgRecord } from '../analyze/why/check.js';
 import type { UnschedulableCause } from '../analyze/why/parse/scheduler-message.js';
 import type { Preflight, PreflightCheck, Refusal } from '../analyze/preflight/preflight.js';
 import type { FollowStatus } from '../analyze/preflight/progress.js';
@@ -36,13 +35,12 @@ export function preflightCheckText(c: PreflightCheck): PreflightText {
     case 'migration-conflict': {
       const title = 'No other migration in flight';
       const a = c.args;
-      const o = a.other as ArgRecord | undefined;
-      if (c.status === 'fail' && o) {
-        const ns = a.namespace === undefined || a.namespace === null ? '' : String(a.namespace);
-        const name = String(o.name);
+      if (c.status === 'fail' && (a.kind === 'not-eligible' || a.kind === 'in-flight') && a.other) {
+        const { namespace: ns, other: o } = a;
+        const { name } = o;
         return {
           title,
-          summary: `Migration ${name} (${String(o.phase) || 'Pending'}, uid ${String(o.uid)}) is already in flight for this VMI: KubeVirt runs one migration per VMI and refuses a second.`,
+          summary: `Migration ${name} (${o.phase || 'Pending'}, uid ${o.uid}) is already in flight for this VMI: KubeVirt runs one migration per VMI and refuses a second.`,
           hint: `wait for it (kubectl vmigrate why ${name} -n ${ns}) or cancel it (kubectl vmigrate abort ${name} -n ${ns}), then start again`,
         };
       }
@@ -77,17 +75,15 @@ export function preflightCheckText(c: PreflightCheck): PreflightText {
       const title = 'Migration slot free';
       const a = c.args;
       if (a.kind === 'full') {
-        const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
         const what =
           a.scope === 'cluster'
-            ? `${str(a.running)}/${str(a.limit)} migrations run cluster-wide (parallelMigrationsPerCluster)`
-            : `${str(a.running)}/${str(a.limit)} outbound migrations leave source node ${str(a.node)} (parallelOutboundMigrationsPerNode)`;
+            ? `${a.running}/${a.limit} migrations run cluster-wide (parallelMigrationsPerCluster)`
+            : `${a.running}/${a.limit} outbound migrations leave source node ${a.node ?? ''} (parallelOutboundMigrationsPerNode)`;
         const field = a.scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
         const assumed = a.limitAssumed ? '; the limit is the KubeVirt default (the KubeVirt CR could not be read)' : '';
-        const running = Array.isArray(a.runningMigrations) ? a.runningMigrations.map(String) : [];
         return {
           title,
-          summary: `No migration slot is free: ${what}: ${joinShort(running)}${assumed}. A new migration would wait in Pending, with no event saying why.`,
+          summary: `No migration slot is free: ${what}: ${joinShort(a.runningMigrations)}${assumed}. A new migration would wait in Pending, with no event saying why.`,
           hint: `start it when one of them has finished, or raise ${field} in the KubeVirt CR (spec.configuration.migrations); --force creates it now and it queues`,
         };
       }

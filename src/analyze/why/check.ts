@@ -2,11 +2,22 @@
 import type { EvidenceRef } from '../findings.js';
 import type { CheckCause, CheckStatus } from './cause.js';
 import type { WhyContext } from './context.js';
+import type { VmiRunningArgs } from './checks/vmi-running.js';
+import type { LiveMigratableArgs } from './checks/live-migratable.js';
+import type { MigrationPhaseArgs } from './checks/migration-phase.js';
+import type { MigrationConflictArgs } from './checks/migration-conflict.js';
+import type { MigrationSlotsArgs } from './checks/migration-slots.js';
 import type { ResourceQuotaArgs } from './checks/resource-quota.js';
+import type { AdmissionArgs } from './checks/admission.js';
+import type { ActivePodsArgs } from './checks/active-pods.js';
+import type { MigrationBackoffArgs } from './checks/migration-backoff.js';
+import type { TargetPodSchedulingArgs } from './checks/target-pod-scheduling.js';
+import type { StorageVisibilityArgs } from './checks/storage-visibility.js';
+import type { TargetPodReadinessArgs } from './checks/target-pod-readiness.js';
+import type { HandoffArgs } from './checks/handoff.js';
 import type { TransferArgs } from './checks/transfer.js';
-
-/** Not typed yet: the checks still being converted (issue #11, move 5). */
-type LegacyArgs = ArgRecord & { kind?: string };
+import type { FailureReasonArgs } from './checks/failure-reason.js';
+import type { MigrationPolicyArgs } from './checks/migration-policy.js';
 
 /**
  * Each check's args by its id: the typed facts its result hands the renderer
@@ -14,31 +25,26 @@ type LegacyArgs = ArgRecord & { kind?: string };
  * Each checks/<id>.ts exports its own.
  */
 export interface CheckArgs {
-  'vmi-running': LegacyArgs;
-  'live-migratable': LegacyArgs;
-  'migration-phase': LegacyArgs;
-  'migration-conflict': LegacyArgs;
-  'migration-slots': LegacyArgs;
+  'vmi-running': VmiRunningArgs;
+  'live-migratable': LiveMigratableArgs;
+  'migration-phase': MigrationPhaseArgs;
+  'migration-conflict': MigrationConflictArgs;
+  'migration-slots': MigrationSlotsArgs;
   'resource-quota': ResourceQuotaArgs;
-  admission: LegacyArgs;
-  'active-pods': LegacyArgs;
-  'migration-backoff': LegacyArgs;
-  'target-pod-scheduling': LegacyArgs;
-  'storage-visibility': LegacyArgs;
-  'target-pod-readiness': LegacyArgs;
-  handoff: LegacyArgs;
+  admission: AdmissionArgs;
+  'active-pods': ActivePodsArgs;
+  'migration-backoff': MigrationBackoffArgs;
+  'target-pod-scheduling': TargetPodSchedulingArgs;
+  'storage-visibility': StorageVisibilityArgs;
+  'target-pod-readiness': TargetPodReadinessArgs;
+  handoff: HandoffArgs;
   transfer: TransferArgs;
-  'failure-reason': LegacyArgs;
-  'migration-policy': LegacyArgs;
+  'failure-reason': FailureReasonArgs;
+  'migration-policy': MigrationPolicyArgs;
 }
 
 /** The check ids, in the operator's order (registry.ts runs them so). */
 export type CheckId = keyof CheckArgs;
-
-export type ArgValue = string | number | boolean | null | string[] | number[] | ArgRecord | ArgRecord[];
-export interface ArgRecord {
-  [k: string]: ArgValue | undefined;
-}
 
 interface ResultOf<Id extends CheckId> {
   id: Id;

@@ -1,7 +1,7 @@
 // Runs the checks in the operator's order and names exactly one cause (contract §4.1).
 import type { GatherError } from '../../collect/gather.js';
 import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
-import type { CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
+import type { CheckArgs, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
 import type { WhyContext } from './context.js';
 import { WHY_CHECKS } from './registry.js';
 import { MIGRATION_PHASES } from '../../kubevirt/constants.js';
@@ -13,13 +13,8 @@ import { unknownList } from '../findings.js';
 import { policyOutput, type PolicyOutput } from './policy-output.js';
 import { migrationProgress, type MigrationProgress } from './progress.js';
 
-/** A verdict a check decided: its cause, and its args make the summary and hint. */
-export interface CheckVerdict {
-  status: VerdictStatus;
-  cause: CheckCause;
-  check: CheckId;
-  args: CheckResult['args'];
-}
+/** A verdict check `Id` decided: its cause, and its args make the summary and hint. */
+export type CheckVerdict<Id extends CheckId = CheckId> = { [K in Id]: { status: VerdictStatus; cause: CheckCause; check: K; args: CheckArgs[K] } }[Id];
 
 /** What the verdict itself says, per cause it names without a check; `kind` picks the sentence. */
 interface OwnVerdictArgs {
@@ -99,9 +94,7 @@ function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
 export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   const phase = ctx.migration?.status?.phase;
   const decisive = checks.find((c) => c.status === 'fail' && c.cause) ?? checks.find((c) => c.status === 'warn' && c.cause);
-  if (decisive?.cause) {
-    return { status: statusFor(decisive.cause, decisive.status, phase), cause: decisive.cause, check: decisive.id, args: decisive.args };
-  }
+  if (decisive?.cause) return decidedBy(decisive, decisive.cause, statusFor(decisive.cause, decisive.status, phase));
   if (!ctx.migration) return { status: 'idle', cause: 'no-migration', args: { kind: 'no-migration' } };
   if (phase === 'Succeeded') return { status: 'succeeded', cause: 'none', args: { kind: 'succeeded' } };
   if (phase === 'Failed') return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
@@ -112,6 +105,11 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
     return { status: 'unknown', cause: 'unknown', args: { kind: 'missing-data', checks: undecided } };
   }
   return { status: 'progressing', cause: 'none', args: { kind: 'progressing' } };
+}
+
+function decidedBy<Id extends CheckId>(c: CheckResult<Id>, cause: CheckCause, status: VerdictStatus): CheckVerdict<Id> {
+  const v = { status, cause, check: c.id, args: c.args };
+  return v as CheckVerdict<Id>;
 }
 
 function statusFor(cause: CheckCause, checkStatus: CheckResult['status'], phase: string | undefined): VerdictStatus {

@@ -68,8 +68,8 @@ function ctxIn(phase: string | undefined): WhyContext {
 
 function failing(cause: CheckCause, status: 'fail' | 'warn' = 'fail'): CheckResult[] {
   return [
-    { id: 'migration-phase', status: 'info', args: {}, evidence: [] },
-    { id: 'handoff', status, cause, args: {}, evidence: [] },
+    { id: 'migration-phase', status: 'info', args: { kind: 'none', vmi: 'vm1' }, evidence: [] },
+    { id: 'handoff', status, cause, args: { kind: 'no-migration' }, evidence: [] },
   ];
 }
 

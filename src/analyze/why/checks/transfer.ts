@@ -14,7 +14,7 @@ import type { WhyContext } from '../context.js';
 import { copyState, migrationProgress, type MigrationProgress, type SourceMiss } from '../progress.js';
 import type { BudgetAction, ForecastVerdict, Recommendation } from '../../progress/forecast.js';
 import { SAMPLE_FIELDS, type ProgressSourceId, type TransferSample } from '../../progress/sample.js';
-import { listOf } from '../../shape.js';
+import { finiteNumber as finite, listOf } from '../../shape.js';
 
 const ID = 'transfer';
 
@@ -70,9 +70,6 @@ export type TransferArgs =
       needsLogVerbosity?: number;
     })
   | (TransferClock & { kind: 'progressing'; forecast: ForecastVerdict; slope: number | null; budgetExceeded: boolean });
-
-/** A number a renderer can print: NaN and ±Infinity (a metric's `NaN`) are "not known". */
-const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 export const transfer: WhyCheck<'transfer'> = {
   id: ID,

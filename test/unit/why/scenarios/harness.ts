@@ -8,7 +8,7 @@ import { gatherForWhy } from '../../../../src/commands/why/gather.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
 import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
-import type { CheckArgs, CheckId, CheckResult } from '../../../../src/analyze/why/check.js';
+import type { CheckId, CheckResult } from '../../../../src/analyze/why/check.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
@@ -89,8 +89,11 @@ export function checkOf<Id extends CheckId>(d: Diagnosis, id: Id): CheckResult<I
   return c as CheckResult<Id>;
 }
 
+/** The members of args union `A` that may have kind `K` (a member's `kind` may be a union itself). */
+type OfKind<A, K> = A extends { kind: infer AK } ? (K extends AK ? A : never) : never;
+
 /** The args of a check result, which must be of `kind` (the test fails otherwise). */
-export function argsOf<Id extends CheckId, K extends CheckArgs[Id]['kind']>(c: CheckResult<Id>, kind: K): Extract<CheckArgs[Id], { kind: K }> {
-  if (c.args.kind !== kind) throw new Error(`check ${c.id}: args of kind ${String(c.args.kind)}, not ${String(kind)}`);
-  return c.args as Extract<CheckArgs[Id], { kind: K }>;
+export function argsOf<A extends { kind: string }, K extends A['kind']>(c: { id: CheckId; args: A }, kind: K): OfKind<A, K> {
+  if (c.args.kind !== kind) throw new Error(`check ${c.id}: args of kind ${c.args.kind}, not ${kind}`);
+  return c.args as OfKind<A, K>;
 }

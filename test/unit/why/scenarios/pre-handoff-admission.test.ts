@@ -149,7 +149,7 @@ describe('pod-security', () => {
     expect(d.verdict).toMatchObject({ cause: 'pod-security', status: 'blocked', check: 'admission' });
     const c = checkOf(d, 'admission');
     expect(c.args).toMatchObject({ kind: 'pod-security', level: 'restricted', version: 'latest' });
-    expect(String(c.args.violations)).toContain('allowPrivilegeEscalation != false');
+    expect(argsOf(c, 'pod-security').violations).toContain('allowPrivilegeEscalation != false');
     expect(c.evidence).toEqual([expect.objectContaining({ kind: 'Event', message: PSA })]);
   });
 
