@@ -23,3 +23,8 @@ export function stringMapOf(v: Readonly<Record<string, unknown>> | null | undefi
 export function finiteNumber(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
+
+/** A spec name as prose prints it: '' where a dump omits it, else its text (a YAML `null` reads "null"). */
+export function nameText(v: unknown): string {
+  return v === undefined ? '' : String(v);
+}
