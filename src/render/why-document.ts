@@ -4,7 +4,7 @@ import type { EvidenceRef } from '../analyze/findings.js';
 import type { Placement } from '../analyze/why/check.js';
 import type { TimelineEntry } from '../analyze/why/timeline.js';
 import type { PolicyOutput } from '../analyze/why/policy-output.js';
-import { CHECK_TEXT } from './why-text/index.js';
+import { checkHint, checkSummary, checkTitle } from './why-text/index.js';
 import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
 import { API_VERSION } from './document.js';
@@ -43,13 +43,12 @@ export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]):
     },
     verdict: verdictDocument(d),
     checks: d.checks.map((c) => {
-      const text = CHECK_TEXT[c.id];
-      const hint = c.status === 'fail' || c.status === 'warn' ? text.hint(c) : undefined;
+      const hint = c.status === 'fail' || c.status === 'warn' ? checkHint(c) : undefined;
       return {
         id: c.id,
-        title: text.title,
+        title: checkTitle(c.id),
         status: c.status,
-        summary: text.summary(c),
+        summary: checkSummary(c),
         evidence: c.evidence,
         ...(hint ? { hint } : {}),
         ...(c.missing ? { missing: c.missing } : {}),

@@ -134,7 +134,7 @@ describe('must not fire', () => {
     ];
     const d = await whyScenario(objs, { name: 'vm1', now: '2025-11-20T10:00:30Z' });
     expect(checkOf(d, 'handoff')).toMatchObject({ status: 'pass', args: { kind: 'handed-off', targetNode: 'node-b', targetAddress: '10.52.1.17' } });
-    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']) expect(checkOf(d, id).status).not.toBe('fail');
+    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff'] as const) expect(checkOf(d, id).status).not.toBe('fail');
   });
 
   it('pods not readable (403): unknown, the verdict still comes from the rest', async () => {

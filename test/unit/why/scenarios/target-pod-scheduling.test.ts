@@ -1,7 +1,7 @@
 // target-pod-scheduling: an unschedulable migration target pod, one scenario per cause, with the
 // scheduler's real wordings and KubeVirt's unschedulable/host-model events (facts §3.2, §3.6, §4).
 import { describe, expect, it } from 'vitest';
-import { checkOf, whyScenario } from './harness.js';
+import { argsOf, checkOf, whyScenario } from './harness.js';
 import { GENOA_FEATURES, pv, pvc } from '../../../fixtures/objects/index.js';
 import { event, launcherPod, vmim } from '../../../fixtures/objects/migrations.js';
 import { failedScheduling, goMap, kvNode, migrationScene, migrationTargetPod } from '../../../fixtures/objects/target-pods.js';
@@ -87,7 +87,7 @@ describe('target-unschedulable-cpu', () => {
     ]);
     expect(d.placement?.nodes.every((n) => !n.fits)).toBe(true);
     // The hint can point at a model every node offers.
-    expect((c.args.cpu as { commonModels: string[] }).commonModels).toEqual(['EPYC', 'EPYC-Rome', 'Westmere']);
+    expect(argsOf(c, 'unschedulable').cpu?.commonModels).toEqual(['EPYC', 'EPYC-Rome', 'Westmere']);
   });
 
   it('named model: no other node has cpu-model.node.kubevirt.io/Skylake-Client-IBRS', async () => {
@@ -129,7 +129,7 @@ describe('target-unschedulable-resources', () => {
       { kind: 'insufficient', resource: 'devices.kubevirt.io/tun', requested: 1, free: 0 },
       { kind: 'insufficient', resource: 'devices.kubevirt.io/vhost-net', requested: 1, free: 0 },
     ]);
-    expect(checkOf(d, 'target-pod-scheduling').args.resources).toEqual(['devices.kubevirt.io/kvm', 'devices.kubevirt.io/tun', 'devices.kubevirt.io/vhost-net']);
+    expect(argsOf(checkOf(d, 'target-pod-scheduling'), 'unschedulable').resources).toEqual(['devices.kubevirt.io/kvm', 'devices.kubevirt.io/tun', 'devices.kubevirt.io/vhost-net']);
     expect(verdictDocument(d).hint).toContain('virt-handler');
   });
 
@@ -220,7 +220,7 @@ describe('target-unschedulable-storage', () => {
     const d = await whyScenario([...migrationScene(undefined, { vmi: vmiOpts, storage }), ...stuck(UNBOUND_3)], { name: 'vm1', now: NOW });
     expectBlocked(d, 'target-unschedulable-storage');
     const c = checkOf(d, 'target-pod-scheduling');
-    expect(c.args.unboundClaims).toEqual(['vm1-data']);
+    expect(argsOf(c, 'unschedulable').unboundClaims).toEqual(['vm1-data']);
     expect(c.evidence).toContainEqual({ kind: 'PersistentVolumeClaim', namespace: 'default', name: 'vm1-data', field: 'status.phase', message: 'Pending' });
     expect(checkOf(d, 'storage-visibility')).toMatchObject({ status: 'fail', args: { kind: 'unbound', claims: ['vm1-data'] } });
   });
@@ -249,7 +249,7 @@ describe('PVCs not readable (403)', () => {
     const d = await whyScenario(objs, { name: 'vm1', now: NOW, forbidden: ['pvc'] });
     expectBlocked(d, 'target-unschedulable-node-selector');
     expect(checkOf(d, 'storage-visibility')).toMatchObject({ status: 'unknown', missing: expect.stringContaining('persistentvolumeclaims') });
-    expect(checkOf(d, 'target-pod-scheduling').args.storageUnknown).toEqual(expect.stringContaining('persistentvolumeclaims'));
+    expect(argsOf(checkOf(d, 'target-pod-scheduling'), 'unschedulable').storageUnknown).toEqual(expect.stringContaining('persistentvolumeclaims'));
   });
 });
 
@@ -291,7 +291,7 @@ describe('must not fire', () => {
     const pod = migrationTargetPod(done, { node: 'node-b', ready: true });
     const d = await whyScenario([...migrationScene(), done, pod], { name: 'vm1', now: NOW });
     expect(checkOf(d, 'target-pod-scheduling').status).toBe('pass');
-    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']) expect(checkOf(d, id).status).not.toBe('fail');
+    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff'] as const) expect(checkOf(d, id).status).not.toBe('fail');
     expect(d.verdict.cause).toBe('none');
   });
 
