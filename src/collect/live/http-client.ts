@@ -10,6 +10,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { safeJsonMessage } from '../parse-messages.js';
 import { SourceError } from '../source.js';
 import { BodyTooLarge, ERROR_BODY_BYTES } from './body-limits.js';
 import type { Credentials } from './credentials.js';
@@ -307,16 +308,9 @@ function bodyError(err: unknown, req: HttpRequest, status: number): unknown {
   if (err instanceof SourceError) return err;
   if (err instanceof BodyTooLarge) return responseTooLarge(req.op, err.what, err.maxBytes, status, err.note);
   if (err instanceof ItemTooLarge) return responseTooLarge(req.op, 'an object', err.maxBytes, status);
-  if (err instanceof SyntaxError) return invalidResponse(req.op, safeJsonMessage(err.message), status);
+  if (err instanceof SyntaxError) return invalidResponse(req.op, /not an object/.test(err.message) ? err.message : safeJsonMessage(err.message), status);
   if ((err as NodeJS.ErrnoException)?.code?.startsWith('Z_')) return invalidResponse(req.op, `bad gzip data: ${(err as Error).message}`, status);
   return err;
-}
-
-/** JSON.parse messages quote the text they choke on; a server's bytes are not echoed. */
-export function safeJsonMessage(raw: string): string {
-  if (/end of JSON input/i.test(raw)) return 'unexpected end of JSON input';
-  if (/not an object/.test(raw)) return raw;
-  return 'the body is not valid JSON';
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {

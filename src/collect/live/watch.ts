@@ -9,7 +9,8 @@ import { qualifiedName, type ResourceType } from '../../kube/resources.js';
 import type { KubeObject } from '../../kube/types.js';
 import { SourceError } from '../source.js';
 import { errorFromResponse, errorFromTransport, invalidResponse, responseTooLarge, type Operation } from './errors.js';
-import { safeJsonMessage, type HttpClient, type HttpStream } from './http-client.js';
+import { safeJsonMessage } from '../parse-messages.js';
+import type { HttpClient, HttpStream } from './http-client.js';
 import { collectionPath, withQuery } from './paths.js';
 import { withTypeMeta } from './type-meta.js';
 
