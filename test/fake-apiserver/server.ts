@@ -408,6 +408,10 @@ export class FakeApiServer {
       req.socket.destroy();
       return 'answered';
     }
+    if (fault.endless) {
+      streamEndless(res, fault.endless);
+      return 'answered';
+    }
     if (fault.stall === 'headers') return 'answered'; // never a byte: the client's deadline must end it
     if (fault.stall === 'body') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -523,6 +527,18 @@ function sendBody(res: ServerResponse, status: number, contentType: string, text
 function sendJson(res: ServerResponse, status: number, body: unknown, truncate: boolean, retryAfterSeconds?: number): void {
   if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
   sendBody(res, status, 'application/json', JSON.stringify(body), truncate);
+}
+
+/** `head`, then `unit` repeated, honouring back-pressure, until the client closes. */
+function streamEndless(res: ServerResponse, e: NonNullable<FaultSpec['endless']>): void {
+  res.writeHead(200, { 'Content-Type': e.contentType ?? 'application/json' });
+  if (e.head) res.write(e.head);
+  const chunk = Buffer.from(e.unit.repeat(Math.max(1, Math.ceil(65536 / e.unit.length))));
+  const pump = () => {
+    while (!res.destroyed && !res.writableEnded) if (!res.write(chunk)) return void res.once('drain', pump);
+  };
+  res.on('error', () => undefined);
+  pump();
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

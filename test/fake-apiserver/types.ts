@@ -123,6 +123,11 @@ export interface FaultSpec {
   invalidJson?: boolean;
   /** 'headers': never answer; 'body': send 200 headers, then nothing, never closing (a silent watch). */
   stall?: 'headers' | 'body';
+  /**
+   * Answer 200 with `head`, then `unit` again and again until the client goes away: an endless
+   * list page, log or watch line.
+   */
+  endless?: { head?: string; unit: string; contentType?: string };
   /** Only requests that carry this query parameter (e.g. `continue`: a page after the first). */
   withQuery?: string;
   /** Watches only: end the stream after this many events were sent. */

@@ -7,7 +7,12 @@ const MiB = 1024 * 1024;
 
 /** One object: a GET, one item of a list, one watch event. */
 export const MAX_OBJECT_BYTES = 16 * MiB;
-/** One page of a paged list (limit=500). */
+/**
+ * What one list item counts towards a page's cap beyond its own bytes: its objects' overhead in
+ * memory. Real items are kilobytes; an endless page of `{"metadata":{"name":"n"}}` is not.
+ */
+export const ITEM_OVERHEAD_BYTES = 256;
+/** One page of a paged list (limit=500), bytes plus ITEM_OVERHEAD_BYTES per item. */
 export const MAX_LIST_PAGE_BYTES = 64 * MiB;
 /** An unpaged list: `--cache-ok` (resourceVersion=0) makes the watch cache answer in one piece. */
 export const MAX_UNPAGED_LIST_BYTES = 1024 * MiB;

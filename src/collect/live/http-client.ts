@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { safeJsonMessage } from '../parse-messages.js';
 import { SourceError } from '../source.js';
-import { BodyTooLarge, ERROR_BODY_BYTES } from './body-limits.js';
+import { BodyTooLarge, ERROR_BODY_BYTES, ITEM_OVERHEAD_BYTES } from './body-limits.js';
 import type { Credentials } from './credentials.js';
 import { ClientTimeoutError, errorFromTransport, formatMs, invalidResponse, responseTooLarge, type Operation } from './errors.js';
 import { ItemTooLarge, ListStreamParser } from './list-stream.js';
@@ -290,11 +290,14 @@ async function readText(body: AsyncIterable<Buffer>, maxBytes: number, failPast:
 
 async function readList(body: AsyncIterable<Buffer>, read: Extract<BodyRead, { kind: 'list' }>): Promise<{ body: string; items: unknown[] }> {
   const items: unknown[] = [];
+  let total = 0;
   const parser = new ListStreamParser(read.maxItemBytes, (item) => {
+    // Each object costs memory beyond its bytes: counted, a page of tiny objects meets the cap
+    // before it holds millions of them.
+    total += ITEM_OVERHEAD_BYTES;
     const kept = read.keep(item);
     if (kept !== undefined) items.push(kept);
   });
-  let total = 0;
   for await (const chunk of body) {
     total += chunk.length;
     if (total > read.maxBytes) throw new BodyTooLarge(read.what, read.maxBytes);
