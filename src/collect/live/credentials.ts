@@ -26,6 +26,7 @@ export class Credentials {
   private pending: Promise<https.RequestOptions> | undefined;
   private pluginCert: { cert?: Buffer | string; key?: Buffer | string } | undefined;
   private tokenFromFile: { token: string; readAt: number } | undefined;
+  private tlsSettings: TlsSettings | undefined;
 
   constructor(
     private readonly cluster: KubeCluster,
@@ -70,6 +71,11 @@ export class Credentials {
    * NODE_TLS_REJECT_UNAUTHORIZED.
    */
   tls(): TlsSettings {
+    // Files are read once: the agent is made from the first answer.
+    return (this.tlsSettings ??= this.readTls());
+  }
+
+  private readTls(): TlsSettings {
     const c = this.cluster;
     const u = this.user;
     const out: TlsSettings = { rejectUnauthorized: !c.skipTLSVerify };
