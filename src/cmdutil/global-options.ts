@@ -14,6 +14,8 @@ export interface GlobalOptions {
   namespace?: string;
   requestTimeoutMs: number;
   insecureSkipTlsVerify: boolean;
+  /** `--cache-ok`: live lists may come from the watch cache (resourceVersion=0). */
+  cacheOk?: boolean;
   from?: string;
   now?: Date;
   output: OutputFormat;
@@ -28,6 +30,7 @@ export function addGlobalOptions(cmd: Command): Command {
     .option('-n, --namespace <ns>', 'namespace (default: the context namespace, else "default")')
     .option('--request-timeout <duration>', 'per-request timeout, e.g. 30s, 2m; 0 = none', '0')
     .option('--insecure-skip-tls-verify', 'do not verify the server certificate (insecure)')
+    .option('--cache-ok', 'on servers older than 1.34, read lists from the API server\'s watch cache (resourceVersion=0: lighter on etcd, possibly slightly stale)')
     .option('--from <path>', 'read an offline cluster snapshot (file or directory) instead of a live cluster')
     .option('--now <rfc3339>', 'with --from: the time to judge the snapshot at (default: its newest timestamp)')
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
@@ -41,6 +44,7 @@ export interface RawGlobals {
   namespace?: string;
   requestTimeout: string;
   insecureSkipTlsVerify?: boolean;
+  cacheOk?: boolean;
   from?: string;
   now?: string;
   output: OutputFormat;
@@ -59,6 +63,7 @@ export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
     }
   }
   if (raw.namespace !== undefined) validateNamespace(raw.namespace);
+  if (raw.from !== undefined && raw.cacheOk) throw new UsageError('--cache-ok reads a live cluster: it cannot be combined with --from');
   if (raw.from !== undefined && (raw.kubeconfig !== undefined || raw.context !== undefined)) {
     throw new UsageError('--from reads a snapshot: it cannot be combined with --kubeconfig or --context');
   }
@@ -68,6 +73,7 @@ export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
     namespace: raw.namespace,
     requestTimeoutMs: parseDuration('--request-timeout', raw.requestTimeout),
     insecureSkipTlsVerify: Boolean(raw.insecureSkipTlsVerify),
+    cacheOk: Boolean(raw.cacheOk),
     from: raw.from,
     now,
     output: raw.output,

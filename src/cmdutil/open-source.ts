@@ -10,7 +10,7 @@ import { startSpinner } from './spinner.js';
 export async function openSource(opts: GlobalOptions, io: Io): Promise<ClusterSource> {
   if (opts.from !== undefined) {
     const { openSnapshotSource } = await import('../collect/snapshot/index.js');
-    return openSnapshotSource(opts.from, { now: opts.now, namespace: opts.namespace });
+    return openSnapshotSource(opts.from, { now: opts.now, namespace: opts.namespace, warn: (line) => io.stderr(`${line}\n`) });
   }
   return openLive(opts, io);
 }
@@ -23,6 +23,7 @@ export async function openLive(opts: GlobalOptions, io: Io): Promise<MutableClus
     namespace: opts.namespace,
     requestTimeoutMs: opts.requestTimeoutMs,
     insecureSkipTlsVerify: opts.insecureSkipTlsVerify,
+    cacheOk: opts.cacheOk,
     verbose: opts.verbose,
     stderr: (line) => io.stderr(line.endsWith('\n') ? line : line + '\n'),
     env: io.env,

@@ -4,6 +4,8 @@
 // operation appended, e.g. `(list nodes)`.
 import { SourceError, type SourceErrorKind } from '../source.js';
 import { formatDuration } from '../../kube/duration.js';
+import { formatLimit } from './body-limits.js';
+import { ProxyError } from './transport.js';
 
 /** What a request was doing, for messages: `list nodes`, `get pods/log virt-launcher-x`. */
 export interface Operation {
@@ -152,6 +154,15 @@ function genericMessage(status: number, body: string, op: Operation): string {
   }
 }
 
+/**
+ * A body past its cap (body-limits.ts): `error: response too large from the server (list pods):
+ * one page is larger than 64 MiB; stopped reading`.
+ */
+export function responseTooLarge(op: Operation, what: string, maxBytes: number, status?: number, note?: string): SourceError {
+  const why = `${what} is larger than ${formatLimit(maxBytes)}${note ? ` (${note})` : ''}`;
+  return new SourceError('InvalidResponse', `error: response too large from the server (${describeOperation(op)}): ${why}; stopped reading`, op.resource, status);
+}
+
 /** A 2xx body we could not use: truncated or not JSON. */
 export function invalidResponse(op: Operation, detail: string, status?: number): SourceError {
   return new SourceError('InvalidResponse', `error: invalid response from the server (${describeOperation(op)}): ${oneLine(detail)}`, op.resource, status);
@@ -187,6 +198,7 @@ export function errorFromTransport(err: unknown, op: Operation, server: URL): So
   const detail = oneLine(e instanceof Error ? e.message : String(err));
   const what = describeOperation(op);
   const make = (kind: SourceErrorKind, line: string) => new SourceError(kind, line, op.resource);
+  if (err instanceof ProxyError) return make('Connection', `Unable to connect to the server: ${oneLine(err.message)}`);
   if (err instanceof ClientTimeoutError) {
     return make('Timeout', `error: timed out after ${formatDuration(err.timeoutMs)} waiting for the server (${what}); raise --request-timeout or use 0 for none`);
   }

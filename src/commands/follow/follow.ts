@@ -1,8 +1,9 @@
 // `--wait`: follow one VMIM (by name AND uid) until it is final or gone, with a progress line on
-// stderr. List, then watch from the list's resourceVersion so no change is missed; a stream the
-// server closes is re-opened from the last version seen, a 410 (version too old) re-lists, and
-// both are bounded: after MAX_RETRIES consecutive failures without a single event we give up
-// (exit 3) rather than spin. While the migration is handed off, the VMI (mode, nodes,
+// stderr. List, then watch from the list's resourceVersion so no change is missed. No step may
+// wait forever on a silent server: each watch asks for timeoutSeconds and is ended here when the
+// server keeps it open past that (then, and on a 410, we re-list), and each re-list has its own
+// deadline. Failures are bounded: after MAX_RETRIES consecutive re-watches without a single event
+// we give up (exit 3) rather than spin. While the migration is handed off, the VMI (mode, nodes,
 // abortStatus) and the source launcher's log tail (transfer percent) are polled every few
 // seconds: one GET and one bounded log read per poll.
 import type { Io } from '../../cmdutil/io.js';
@@ -44,7 +45,12 @@ export interface Followed {
   seconds: number;
 }
 
+/** Re-watches after a failed watch, in a row, before giving up: 1 + MAX_RETRIES watches in all. */
 const MAX_RETRIES = 5;
+/** Asked of the server for each watch; it then closes the stream, and we re-list. */
+const WATCH_TIMEOUT_SECONDS = 60;
+/** A re-list that takes longer is a failure (with --request-timeout 0 it would have no limit). */
+const LIST_TIMEOUT_MS = 60_000;
 /**
  * A stream that stayed open this long before the server closed it was healthy (apiserver
  * timeoutSeconds, a load balancer's idle cut): re-watching then is routine, not a failure, or a
@@ -121,16 +127,20 @@ export async function followMigration(
   let failures = 0;
   const fail = (why: string) => {
     failures += 1;
-    log(`watch of virtualmachineinstancemigrations ${name}: ${why} (${failures} of ${MAX_RETRIES})`);
     if (failures > MAX_RETRIES) {
-      throw new FailureError(`gave up following migration ${p.namespace}/${name} after ${MAX_RETRIES} failed watches (${why}); it continues in the cluster: kubectl vmigrate why ${name} -n ${p.namespace}`);
+      throw new FailureError(`gave up following migration ${p.namespace}/${name} after ${failures} failed watches in a row (${why}); it continues in the cluster: kubectl vmigrate why ${name} -n ${p.namespace}`);
     }
+    log(`watch of virtualmachineinstancemigrations ${name}: ${why}; retry ${failures} of ${MAX_RETRIES}`);
   };
 
   while (!p.signal.aborted) {
     try {
       if (relist) {
-        const { items, resourceVersion: rv } = await source.listWithResourceVersion<VirtualMachineInstanceMigration>('vmim', { namespace: p.namespace, fieldSelector });
+        const { items, resourceVersion: rv } = await source.listWithResourceVersion<VirtualMachineInstanceMigration>(
+          'vmim',
+          { namespace: p.namespace, fieldSelector },
+          { timeoutMs: LIST_TIMEOUT_MS },
+        );
         const current = items.find((m) => m.metadata.uid === uid);
         if (!current) return { kind: 'gone', migration: last };
         last = current;
@@ -146,7 +156,7 @@ export async function followMigration(
       const opened = Date.now();
       const how = await source.watch<VirtualMachineInstanceMigration>(
         'vmim',
-        { namespace: p.namespace, fieldSelector, resourceVersion },
+        { namespace: p.namespace, fieldSelector, resourceVersion, timeoutSeconds: WATCH_TIMEOUT_SECONDS },
         (event) => {
           if (end || expired) return;
           if (event.type === 'ERROR') {
@@ -189,7 +199,15 @@ export async function followMigration(
         fail('resource version expired');
         continue;
       }
+      if (how === 'expired') {
+        // The server never closed a watch it was asked to end: it went silent. Re-list.
+        relist = true;
+        fail(`no answer from the server ${WATCH_TIMEOUT_SECONDS}s after the watch should have ended`);
+        continue;
+      }
       if (how === 'closed') {
+        // timeoutSeconds (or a restart) ended it: re-list, so a change the stream missed is seen.
+        relist = true;
         if (events > 0 || Date.now() - opened >= HEALTHY_WATCH_MS) failures = 0;
         else fail('the server closed the stream');
       }

@@ -15,6 +15,9 @@ export function registerWhy(env: CommandEnv): void {
     .option('--interval <duration>', 'with --watch: time between refreshes, e.g. 2s, 1m (default 5s)')
     .option('--prometheus <url>', 'Prometheus to read migration progress from when the launcher log and virt-handler metrics have none')
     .option('--prometheus-token-file <path>', 'bearer token for --prometheus')
+    .option('--prometheus-certificate-authority <path>', 'CA certificate to verify --prometheus with (default: the system\'s)')
+    .option('--prometheus-insecure-skip-tls-verify', 'do not verify the --prometheus certificate (insecure; --insecure-skip-tls-verify does not apply to it)')
+    .option('--prometheus-allow-http-token', 'send --prometheus-token-file to an http:// URL anyway (unencrypted)')
     .action(async (name: string, _opts, cmd: Command) => {
       const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
       const g = parseGlobalOptions(raw, env.io);

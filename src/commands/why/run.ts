@@ -10,7 +10,7 @@ import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 
 export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<ExitCode> {
-  const prometheus = await openPrometheus(o.prometheus, g);
+  const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
   if (o.watch) {
     const { watchWhy } = await import('./watch.js');
     return watchWhy(g, o, io, prometheus);

@@ -12,6 +12,7 @@ import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf } from '../../shape.js';
+import { labelValue } from '../../../kube/labels.js';
 
 /** `app=db, tier In (a,b)` — a compact, stable spelling of a label selector for args. */
 export function selectorText(sel: LabelSelector | undefined): string {
@@ -67,7 +68,7 @@ export const affinityRestrictive: MigratabilityRule<'affinity-restrictive'> = {
       anti.forEach((term, i) => {
         const key = term.topologyKey ?? '';
         // Topology domains of the KubeVirt nodes: once per node list and key.
-        const domains = memoByNodes(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => n.metadata.labels?.[key]).filter((v) => v !== undefined)).size);
+        const domains = memoByNodes(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => labelValue(n.metadata.labels, key)).filter((v) => v !== undefined)).size);
         // One KubeVirt node in all: nothing to leave, not the affinity's doing.
         if (nodes.length > 1 && domains <= FEW_DOMAINS) push(i, { kind: 'podAntiAffinity', ...termArgs(term), domains, nodes: nodes.length });
       });
