@@ -12,13 +12,15 @@ import type { MigratabilityReportDoc } from './migratability-document.js';
 import type { listDocument } from './migration-list.js';
 import type { MigrationStartDoc } from './start-doc-types.js';
 import type { MigrationDiagnosisDoc } from './why-document.js';
+import { escapeForTerminal } from './terminal-text.js';
 
 export type NamedDocument = MigratabilityReportDoc | ReturnType<typeof listDocument> | MigrationDiagnosisDoc | MigrationStartDoc | MigrationAbortDoc;
 
 const GROUP = 'kubevirt.io';
 const VMIM = 'VirtualMachineInstanceMigration';
 
-const line = (kind: string, name: string) => `${kind.toLowerCase()}.${GROUP}/${name}\n`;
+// One line per object whatever its name holds (a dump's names are not validated).
+const line = (kind: string, name: string) => `${kind.toLowerCase()}.${GROUP}/${escapeForTerminal(name)}\n`;
 
 export function renderNames(doc: NamedDocument): string {
   switch (doc.kind) {
