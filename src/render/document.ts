@@ -26,14 +26,17 @@ const LONE_SURROGATE = /\p{Cs}/gu;
  */
 function yamlText(doc: object): string {
   const d = new Document(doc);
+  let quoted = false;
   visit(d, {
     Scalar(_key, node) {
       if (typeof node.value !== 'string' || !CONTROL.test(node.value)) return;
       node.value = node.value.replace(LONE_SURROGATE, '\uFFFD');
       node.type = 'QUOTE_DOUBLE';
+      quoted = true;
     },
   });
-  return d.toString({ lineWidth: 0 }).replace(CONTROL_ALL, yamlEscape);
+  const text = d.toString({ lineWidth: 0 });
+  return quoted ? text.replace(CONTROL_ALL, yamlEscape) : text;
 }
 
 function yamlEscape(c: string): string {

@@ -45,6 +45,16 @@ describe('escapeForTerminal: every control character as its \\uXXXX escape', () 
     expect(escapeControls('a\tb\nc\rd')).toBe('a\tb\nc\\u000dd');
   });
 
+  it('exactly the control characters of all Unicode are escaped (the fast scan misses none)', () => {
+    const control = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\uFFFE\uFFFF]/u;
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const c = cp >= 0xd800 && cp <= 0xdfff ? String.fromCharCode(cp) : String.fromCodePoint(cp);
+      if (control.test(c) === (escapeForTerminal(`ab${c}`) === `ab${c}`)) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('printable text of any script is left alone', () => {
     const text = 'é ü ß 中文 日本語 한국어 עברית العربية 😀 👍🏽 ½ – “quoted” ‘x’ … ✔ ✖ → ^[ \\u001b';
     expect(escapeForTerminal(text)).toBe(text);
