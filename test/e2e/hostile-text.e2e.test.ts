@@ -14,7 +14,7 @@ import { escapeForTerminal } from '../../src/render/terminal-text.js';
 import { readObjectFiles, startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { asYamlValue, hostileCluster, hostileLogLines, HOSTILE_FEATURES, HOSTILE_MIGRATION, HOSTILE_NAME, PAYLOAD, rawControls } from '../support/hostile-text.js';
 import { parseStrictYaml } from '../support/strict-yaml.js';
-import { EXAMPLE_SNAPSHOT, REPO, runPlugin, tempDir, type PluginRun } from './plugin.js';
+import { EXAMPLE_SNAPSHOT, REPO, limiter, runPlugin, tempDir, type PluginRun } from './plugin.js';
 
 const OBJECTS = hostileCluster(readObjectFiles([EXAMPLE_SNAPSHOT]));
 const ESCAPED = escapeForTerminal(PAYLOAD);
@@ -231,18 +231,3 @@ describe('completion: one line per object, whatever its name holds', () => {
     expect(nodes.split('\n')).toContain(escapeForTerminal(`node-9${PAYLOAD}`));
   }, 60_000);
 });
-
-function limiter(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async (fn) => {
-    if (active >= n) await new Promise<void>((r) => queue.push(r));
-    active++;
-    try {
-      return await fn();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
-}
