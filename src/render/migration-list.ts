@@ -38,7 +38,7 @@ export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
   };
 }
 
-export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean): string {
+export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
   if (rows.length === 0) return 'No migrations found.\n';
   const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
   if (wide) headers.push('STATUS');
@@ -56,7 +56,7 @@ export function renderMigrationList(rows: MigrationListRow[], style: Style, wide
     if (wide) row.push(r.status);
     return row;
   });
-  return renderTable(headers, body);
+  return renderTable(headers, body, noHeaders);
 }
 
 function phaseCell(phase: string, style: Style): string {

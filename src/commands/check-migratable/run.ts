@@ -17,7 +17,7 @@ import { makeStyle } from '../../render/style.js';
 
 export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Promise<ExitCode> {
   if (o.listRules) {
-    emit(g, io.stdout, { document: () => ruleListDocument(RULES), text: () => renderRuleList(RULES) });
+    emit(g, io.stdout, { document: () => ruleListDocument(RULES), text: (_style, _wide, noHeaders) => renderRuleList(RULES, noHeaders) });
     return EXIT_OK;
   }
   const gathered = await gather(g, o, io);
@@ -28,7 +28,7 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
     document: () => migratabilityDocument(analysis, gathered.errors),
     // The same text, item by item: a 10,000-VM report is never one string.
     writeJson: (write) => writeMigratabilityJson(analysis, gathered.errors, write),
-    text: (style, wide) => renderMigratabilityTable(analysis, style, wide),
+    text: (style, wide, noHeaders) => renderMigratabilityTable(analysis, style, wide, noHeaders),
   });
   return migratabilityExitCode(analysis, o.failOn);
 }

@@ -108,7 +108,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
+  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
   return EXIT_OK;
 }
 
