@@ -19,22 +19,22 @@ export interface MigrationListRow {
 }
 
 export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
+  return { apiVersion: API_VERSION, kind: 'MigrationList' as const, items: rows.map(listItemDocument), errors };
+}
+
+/** One row's entry of the MigrationList (what `--sort-by` reads). */
+export function listItemDocument(r: MigrationListRow) {
   return {
-    apiVersion: API_VERSION,
-    kind: 'MigrationList' as const,
-    items: rows.map((r) => ({
-      namespace: r.namespace,
-      vmi: r.vmi,
-      migration: r.migration,
-      phase: r.phase,
-      sourceNode: r.sourceNode ?? null,
-      targetNode: r.targetNode ?? null,
-      age: r.ageSeconds ?? null,
-      ...(r.progressPercent !== undefined ? { progressPercent: r.progressPercent } : {}),
-      cause: r.cause,
-      status: r.status,
-    })),
-    errors,
+    namespace: r.namespace,
+    vmi: r.vmi,
+    migration: r.migration,
+    phase: r.phase,
+    sourceNode: r.sourceNode ?? null,
+    targetNode: r.targetNode ?? null,
+    age: r.ageSeconds ?? null,
+    ...(r.progressPercent !== undefined ? { progressPercent: r.progressPercent } : {}),
+    cause: r.cause,
+    status: r.status,
   };
 }
 

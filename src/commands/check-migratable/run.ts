@@ -10,10 +10,11 @@ import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
 import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
 import { renderRuleList, ruleListDocument } from '../../render/rule-list.js';
-import { migratabilityDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
+import { migratabilityDocument, migratabilityItemDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
+import { sortByJsonPath } from '../../render/sort-by.js';
 
 export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Promise<ExitCode> {
   if (o.listRules) {
@@ -22,7 +23,8 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
-  const analysis = analyzeMigratability(subjects, gathered.facts, o.node);
+  const analyzed = analyzeMigratability(subjects, gathered.facts, o.node);
+  const analysis = o.sortBy ? { ...analyzed, items: sortByJsonPath(analyzed.items, o.sortBy, migratabilityItemDocument) } : analyzed;
   io.stderr(renderPartialErrors(gathered.errors, makeStyle(g.color)));
   emit(g, io.stdout, {
     document: () => migratabilityDocument(analysis, gathered.errors),
