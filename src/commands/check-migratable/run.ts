@@ -9,7 +9,7 @@ import { gatherFromObjects } from './from-files.js';
 import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
 import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
-import { renderRuleList, ruleListDocument } from '../../render/rule-list.js';
+import { renderRuleList, ruleListDocument, ruleListItem } from '../../render/rule-list.js';
 import { migratabilityDocument, migratabilityItemDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -18,7 +18,8 @@ import { sortByJsonPath } from '../../render/sort-by.js';
 
 export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Promise<ExitCode> {
   if (o.listRules) {
-    emit(g, io.stdout, { document: () => ruleListDocument(RULES), text: (_style, _wide, noHeaders) => renderRuleList(RULES, noHeaders) });
+    const rules = o.sortBy ? sortByJsonPath(RULES, o.sortBy, ruleListItem) : RULES;
+    emit(g, io.stdout, { document: () => ruleListDocument(rules), text: (_style, _wide, noHeaders) => renderRuleList(rules, noHeaders) });
     return EXIT_OK;
   }
   const gathered = await gather(g, o, io);
