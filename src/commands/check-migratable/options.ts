@@ -3,6 +3,8 @@ import { quoteForTerminal, validateNodeName, validateObjectName } from '../../cm
 import { escapeForTerminal } from '../../render/terminal-text.js';
 import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
+import type { JsonPath } from '../../render/jsonpath.js';
+import { parseSortByFlag } from '../../render/sort-by.js';
 
 export interface CheckMigratableOptions {
   names: string[];
@@ -12,6 +14,8 @@ export interface CheckMigratableOptions {
   node?: string;
   failOn: FailOn;
   listRules: boolean;
+  /** `--sort-by`: the order of the items, kubectl's; checked before any I/O. */
+  sortBy?: JsonPath;
 }
 
 export interface RawCheckOptions {
@@ -21,6 +25,7 @@ export interface RawCheckOptions {
   node?: string;
   failOn: FailOn;
   listRules?: boolean;
+  sortBy?: string;
 }
 
 export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions): CheckMigratableOptions {
@@ -37,6 +42,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     throw new UsageError('--node previews every VMI on the node: it cannot be combined with NAME');
   }
   if (raw.selector !== undefined) validateSelector(raw.selector);
+  const sortBy = parseSortByFlag(raw.sortBy);
   return {
     names,
     allNamespaces: Boolean(raw.allNamespaces) || raw.node !== undefined,
@@ -45,6 +51,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     node: raw.node,
     failOn: raw.failOn,
     listRules: Boolean(raw.listRules),
+    ...(sortBy ? { sortBy } : {}),
   };
 }
 
