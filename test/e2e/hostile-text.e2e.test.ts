@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_FORMATS } from '../../src/cmdutil/output-format.js';
-import { escapeForTerminal } from '../../src/render/terminal-text.js';
+import { escapeControls, escapeForTerminal } from '../../src/render/terminal-text.js';
 import { readObjectFiles, startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { asYamlValue, hostileCluster, hostileLogLines, HOSTILE_FEATURES, HOSTILE_MIGRATION, HOSTILE_NAME, PAYLOAD, rawControls } from '../support/hostile-text.js';
 import { parseStrictYaml } from '../support/strict-yaml.js';
@@ -26,6 +26,10 @@ const FORMAT_ARGS: Record<string, string[][]> = {
   wide: [['-o', 'wide', '--color', 'never'], ['-o', 'wide', '--color', 'always']],
   json: [['-o', 'json']],
   yaml: [['-o', 'yaml']],
+  name: [['-o', 'name']],
+  // {@}: the whole document as Go's json.Marshal writes it (C1 and bidi raw); {..x}: raw values.
+  jsonpath: [['-o', 'jsonpath={@}'], ['-o', 'jsonpath={..name} {..message} {..migration}']],
+  'custom-columns': [['-o', 'custom-columns=NAME:..name,MESSAGE:..message,MIGRATION:..migration'], ['-o', 'custom-columns=NAME:..name', '--no-headers']],
 };
 
 /** Read-only commands, run live and with --from, in every format. */
@@ -127,6 +131,12 @@ describe.each([
     const checkDoc = JSON.parse(check.stdout) as { items: { name: string }[] };
     expect(checkDoc.items.map((i) => i.name)).toContain(HOSTILE_NAME);
   }, 120_000);
+
+  it('-o jsonpath and -o custom-columns: values escaped, custom-columns with kubectl\'s ^[ and \\r', async () => {
+    const [jp, cc] = await Promise.all([run(['list', '-A', '-o', 'jsonpath={.items[*].migration}']), run(['list', '-A', '-o', 'custom-columns=M:.migration'])]);
+    expect(jp.stdout).toContain(escapeControls(HOSTILE_MIGRATION));
+    expect(cc.stdout).toContain(escapeControls(HOSTILE_MIGRATION.replaceAll('\x1b', '^[').replaceAll('\r', '\\r')));
+  }, 60_000);
 
   it('the CPU features parsed from the libvirt message stop at the first control character', async () => {
     const r = await run(['why', 'db-primary', '-n', 'prod', '-o', 'json']);

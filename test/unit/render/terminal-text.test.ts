@@ -10,6 +10,9 @@ import { makeStyle, visibleWidth } from '../../../src/render/style.js';
 import { renderTable } from '../../../src/render/table.js';
 import { renderDocument } from '../../../src/render/document.js';
 import { formatCompletion } from '../../../src/commands/completion/complete.js';
+import { parseCustomColumns, renderCustomColumns } from '../../../src/render/custom-columns.js';
+import { jsonPathPrinter } from '../../../src/render/jsonpath.js';
+import { renderNames, type NamedDocument } from '../../../src/render/name-lines.js';
 import { asYamlValue, HOSTILE_NAME, PAYLOAD, PAYLOAD_PARTS, rawControls } from '../../support/hostile-text.js';
 import { parseStrictYaml } from '../../support/strict-yaml.js';
 
@@ -142,6 +145,37 @@ describe('completion: one line per candidate whatever it holds', () => {
     expect(lines[0]).toBe(escapeForTerminal(HOSTILE_NAME));
     expect(lines[1]!.split('\t')).toEqual(['db', escapeForTerminal(`d${PAYLOAD}`.slice(0, 77) + '...')]);
     expect(lines.slice(2)).toEqual(['a b', ':4']);
+    expect(rawControls(out)).toEqual([]);
+  });
+});
+
+describe('kubectl printers through the writer: -o name, jsonpath, custom-columns', () => {
+  const doc = { kind: 'MigrationList', items: [{ namespace: 'prod', migration: `m${PAYLOAD}`, vmi: 'db' }] } as const;
+
+  it('-o jsonpath: the value as kubectl prints it (raw, its tabs and newlines kept), every control escaped', () => {
+    const out = toTerminal(jsonPathPrinter('{.items[*].migration}')(doc));
+    expect(out).toBe(escapeControls(`m${PAYLOAD}`));
+    expect(out).toContain('m\\u001b]52;c;');
+    expect(rawControls(out)).toEqual([]);
+    // {@} prints the document as Go's json.Marshal, which leaves C1 and bidi characters raw.
+    const whole = jsonPathPrinter('{@}')(doc);
+    expect(rawControls(whole)).toContain('\x9b');
+    expect(rawControls(toTerminal(whole))).toEqual([]);
+    expect(toTerminal(jsonPathPrinter('{.a}')({ a: 'x\ty\nz' }))).toBe('x\ty\nz');
+  });
+
+  it('-o custom-columns: ESC as ^[ and CR as \\r as kubectl writes them, every other control escaped', () => {
+    const out = toTerminal(renderCustomColumns(parseCustomColumns('M:.migration'), doc, false));
+    expect(rawControls(out)).toEqual([]);
+    expect(out).toContain('m^[]52;c;aGVsbG8=\\u0007x^[[2J^[[H');
+    expect(out).toContain('\\rx');
+    expect(out).toContain('\\u009b6n');
+    expect(out).not.toContain('\\u001b');
+  });
+
+  it('-o name: one line per object', () => {
+    const out = toTerminal(renderNames({ ...doc, items: [{ ...doc.items[0], migration: HOSTILE_NAME }] } as unknown as NamedDocument));
+    expect(out).toBe(`virtualmachineinstancemigration.kubevirt.io/${escapeForTerminal(HOSTILE_NAME)}\n`);
     expect(rawControls(out)).toEqual([]);
   });
 });
