@@ -56,6 +56,10 @@ const DEFAULT_USER = 'system:serviceaccount:default:default';
 export class FakeApiServer {
   /** Every request received, in arrival order (discovery requests included). */
   readonly requests: RequestRecord[] = [];
+  /** Requests received and not yet answered (watches and log follows included while open). */
+  inFlight = 0;
+  /** The most requests in flight at once since the start or the last resetRequests(). */
+  peakInFlight = 0;
   private readonly store: ObjectStore;
   private readonly logStore = new LogStore();
   private readonly faultRegistry = new FaultRegistry();
@@ -152,6 +156,7 @@ export class FakeApiServer {
 
   resetRequests(): void {
     this.requests.length = 0;
+    this.peakInFlight = this.inFlight;
   }
 
   fault(spec: FaultSpec): FaultHandle {
@@ -236,7 +241,15 @@ export class FakeApiServer {
       ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
     };
     this.requests.push(record);
+    this.countBytes(res, record);
+    this.inFlight++;
+    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+    let done = false;
     const finish = () => {
+      if (!done) {
+        done = true;
+        this.inFlight--;
+      }
       if (res.headersSent) record.status = res.statusCode;
       this.notify();
     };
@@ -254,6 +267,23 @@ export class FakeApiServer {
       // Surface handler bugs in the test output instead of hiding them behind a 500.
       console.error('fake-apiserver: handler error', e);
     }
+  }
+
+  /** Adds the bytes of the response body, as sent (after any compression), to `record.bytes`. */
+  private countBytes(res: ServerResponse, record: RequestRecord): void {
+    record.bytes = 0;
+    const size = (chunk: unknown, encoding?: unknown) =>
+      typeof chunk === 'string' ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk instanceof Uint8Array ? chunk.byteLength : 0;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.write = ((...args: unknown[]) => {
+      record.bytes! += size(args[0], args[1]);
+      return write(...args);
+    }) as typeof res.write;
+    res.end = ((...args: unknown[]) => {
+      if (typeof args[0] !== 'function') record.bytes! += size(args[0], args[1]);
+      return end(...args);
+    }) as typeof res.end;
   }
 
   /** kube-apiserver's order: a verified client certificate, then a bearer token; else 401. */

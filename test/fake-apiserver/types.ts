@@ -82,6 +82,8 @@ export interface RequestRecord {
   contentType?: string;
   /** Set when a fault was applied to this request. */
   faulted?: boolean;
+  /** Bytes of the response body sent so far. */
+  bytes?: number;
 }
 
 export interface FaultSpec {

@@ -72,7 +72,7 @@ export class LiveSource implements MutableClusterSource {
       const path = withQuery(collectionPath(r, opts.namespace), {
         labelSelector: opts.labelSelector,
         fieldSelector: opts.fieldSelector,
-        limit: paged ? (opts.pageSize ?? this.settings.pageSize) : undefined,
+        limit: paged ? (opts.limit ?? opts.pageSize ?? this.settings.pageSize) : undefined,
         continue: token,
       });
       const res = await this.client.request({ method: 'GET', path, op });
@@ -99,7 +99,7 @@ export class LiveSource implements MutableClusterSource {
       const next = page.metadata?.continue || undefined;
       if (next !== undefined && next === token) throw invalidResponse(op, 'the server repeated the same continue token', res.status);
       token = next;
-      if (token === undefined) return { items, resourceVersion };
+      if (token === undefined || opts.limit !== undefined) return { items, resourceVersion };
     }
   }
 

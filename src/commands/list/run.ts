@@ -15,9 +15,9 @@ import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import { known, type Known } from '../../analyze/findings.js';
-import type { Container, KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import type { KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_DOMAIN } from '../../kubevirt/constants.js';
-import { listOf } from '../../analyze/shape.js';
+import { metricsView, placementView } from '../../collect/pod-views.js';
 import { itemsWhere } from '../../analyze/lookup.js';
 import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { readWhyLists, type ReadListsOptions } from '../why/gather.js';
@@ -131,36 +131,6 @@ function selection(migrations: readonly VirtualMachineInstanceMigration[]): Read
   };
 }
 const SELECTED_PAGE_SIZE = 250;
-
-type PodContainer = Container & { restartPolicy?: string };
-
-/** A pod as target placement counts it (target-placement.ts): node, labels, requests, phase. */
-function placementView(p: Pod): Pod {
-  const requests = (c: PodContainer): PodContainer => ({ name: c.name, resources: c.resources, ...(c.restartPolicy ? { restartPolicy: c.restartPolicy } : {}) });
-  return {
-    apiVersion: p.apiVersion,
-    kind: p.kind,
-    metadata: p.metadata,
-    spec: {
-      nodeName: p.spec?.nodeName,
-      containers: listOf(p.spec?.containers).map(requests),
-      initContainers: listOf(p.spec?.initContainers).map(requests),
-      overhead: p.spec?.overhead,
-    },
-    status: { phase: p.status?.phase },
-  };
-}
-
-/** A virt-handler pod as the metrics proxy finds it (handler-metrics.ts): node, phase, metrics port. */
-function metricsView(p: Pod): Pod {
-  return {
-    apiVersion: p.apiVersion,
-    kind: p.kind,
-    metadata: p.metadata,
-    spec: { nodeName: p.spec?.nodeName, containers: listOf(p.spec?.containers).map((c) => ({ name: c.name, ports: c.ports })) },
-    status: { phase: p.status?.phase },
-  };
-}
 
 /** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
 async function progressPoints(

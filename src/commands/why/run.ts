@@ -20,15 +20,16 @@ export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<E
     const { watchWhy } = await import('./watch.js');
     return watchWhy(g, o, io, prometheus);
   }
-  const diagnosis = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus));
+  const log = g.verbose ? (line: string) => io.stderr(`${line}\n`) : undefined;
+  const diagnosis = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus, log));
   io.stderr(renderPartialErrors(diagnosis.errors, makeStyle(g.color)));
   io.stdout(renderWhy(diagnosis, g));
   return whyExitCode(diagnosis, o.failOn);
 }
 
-/** One gather → derive → diagnose. */
-export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosis> {
-  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {});
+/** One gather → derive → diagnose. `log`: -v, the reads beyond the VM's own objects. */
+export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi, log?: (line: string) => void): Promise<Diagnosis> {
+  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, { ...(prometheus ? { prometheus } : {}), ...(log ? { log } : {}) });
   return diagnose(deriveContext(inputs), errors);
 }
 
