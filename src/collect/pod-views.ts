@@ -22,14 +22,3 @@ export function placementView(p: Pod): Pod {
     status: { phase: p.status?.phase },
   };
 }
-
-/** A virt-handler pod as the metrics proxy finds it (collect/handler-metrics.ts): node, phase, metrics port. */
-export function metricsView(p: Pod): Pod {
-  return {
-    apiVersion: p.apiVersion,
-    kind: p.kind,
-    metadata: p.metadata,
-    spec: { nodeName: p.spec?.nodeName, containers: listOf(p.spec?.containers).map((c) => ({ name: c.name, ports: c.ports })) },
-    status: { phase: p.status?.phase },
-  };
-}

@@ -29,9 +29,9 @@
 //     creation): the namespace's VMIMs.
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
-import { SourceError, type ClusterSource, type ListOptions } from '../../collect/source.js';
-import { getEach, isFatal, listKnown, mergeKnown, missingReason, type GatherError } from '../../collect/gather.js';
-import { readHandlerMetrics } from '../../collect/handler-metrics.js';
+import { SourceError, type ClusterSource } from '../../collect/source.js';
+import { getEach, isFatal, listKnown, mergeKnown, missingReason, recordError, type GatherError } from '../../collect/gather.js';
+import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
 import { placementView } from '../../collect/pod-views.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import { known, unknownList, type Known } from '../../analyze/findings.js';
@@ -53,7 +53,6 @@ import type {
 import {
   ANNOTATION_DOMAIN,
   LABEL_APP,
-  LABEL_APP_HANDLER,
   LABEL_APP_LAUNCHER,
   LABEL_CREATED_BY,
   LABEL_MIGRATION_JOB_UID,
@@ -94,71 +93,22 @@ export interface WhyGatherOptions {
   prometheus?: PrometheusApi;
   /** -v: one line per read beyond the VM's own objects, saying why it was needed. */
   log?: (line: string) => void;
+  /** `list`: what it read once for every migration (then not read again per migration). */
+  shared?: SharedReads;
+  /**
+   * `list`: no launcher log, no metrics and nothing cluster-wide: the slots are counted over
+   * what the list gathered, and a target pod waiting for a node is judged from the scheduler's
+   * message (the per-node table is `why`'s).
+   */
+  lean?: boolean;
 }
 
-/** The lists `why` (one namespace) and `list` (one namespace or all) read in one round. */
-export interface WhyLists {
-  vmis: Known<VirtualMachineInstance>;
+export interface SharedReads {
+  /** Every VMIM the command read (NAME and each VMI's migrations are found among them). */
   migrations: Known<VirtualMachineInstanceMigration>;
-  pods: Known<Pod>;
-  /** virt-handler pods of every node (for the metrics proxy). */
-  handlerPods: Known<Pod>;
-  events: Known<KubeEvent>;
-  nodes: Known<Node>;
-  quotas: Known<ResourceQuota>;
-  pvcs: Known<PersistentVolumeClaim>;
-  pvs: Known<PersistentVolume>;
   kubevirt: Known<KubeVirt>;
   policies: Known<MigrationPolicy>;
-}
-
-type Keep = Pick<ListOptions, 'select' | 'pageSize'>;
-
-export interface ReadListsOptions {
-  /**
-   * Lists whose failure is fatal. `why` cannot resolve NAME without the VMIs, and neither `why`
-   * nor `list` can say anything about migrations it could not list: an empty answer would read
-   * as "no migration".
-   */
-  required?: readonly ('vmi' | 'vmim')[];
-  /** `list`: the VMIMs, read first (what it keeps of the other lists depends on them). */
-  migrations?: Known<VirtualMachineInstanceMigration>;
-  /** Per list, what to keep of each item as it arrives, and the page size (ListOptions). */
-  keep?: { vmi?: Keep; pod?: Keep; handlerPod?: Keep };
-  /** Page size of every list unless `keep` sets one; default the source's (500, as kubectl). */
-  pageSize?: number;
-}
-
-/**
- * `why` lists in pages of this many: one request per list up to 10,000 objects keeps it within
- * its 15-request budget on a 10,000-VM cluster (10,000 PVs, 2,000 virt-handler pods), where pages
- * of 500 took 42 requests. One such page of PVs or pods is a few tens of MB: fine for one VM's
- * diagnosis, unlike `list -A`, which reads the same lists smaller.
- */
-export const WHY_PAGE_SIZE = 10_000;
-
-/** `namespace` undefined = every namespace (then the target pods are among the launcher pods). 12 requests, 11 with -A. */
-export async function readWhyLists(source: ClusterSource, namespace: string | undefined, errors: GatherError[], opts: ReadListsOptions = {}): Promise<WhyLists> {
-  const paged = opts.pageSize === undefined ? {} : { pageSize: opts.pageSize };
-  const ns = { namespace, ...paged };
-  const required = (r: 'vmi' | 'vmim') => ({ required: opts.required?.includes(r) ?? false });
-  const [vmis, migrations, launcherPods, targetPods, handlerPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([
-    listKnown<VirtualMachineInstance>(source, 'vmi', { ...ns, ...opts.keep?.vmi }, errors, required('vmi')),
-    opts.migrations ?? listKnown<VirtualMachineInstanceMigration>(source, 'vmim', paged, errors, required('vmim')),
-    listKnown<Pod>(source, 'pod', { ...ns, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}`, ...opts.keep?.pod }, errors),
-    // Target pods cluster-wide (small): their kubevirt.io/nodeName label names the source node,
-    // which is how outbound migration slots per node are counted.
-    namespace === undefined ? Promise.resolve(known<Pod>([])) : listKnown<Pod>(source, 'pod', { ...paged, labelSelector: LABEL_MIGRATION_JOB_UID, ...opts.keep?.pod }, errors),
-    listKnown<Pod>(source, 'pod', { ...paged, labelSelector: `${LABEL_APP}=${LABEL_APP_HANDLER}`, ...opts.keep?.handlerPod }, errors),
-    listKnown<KubeEvent>(source, 'event', ns, errors),
-    listKnown<Node>(source, 'node', paged, errors),
-    listKnown<ResourceQuota>(source, 'resourcequota', ns, errors),
-    listKnown<PersistentVolumeClaim>(source, 'pvc', ns, errors),
-    listKnown<PersistentVolume>(source, 'pv', paged, errors),
-    listKnown<KubeVirt>(source, 'kubevirt', paged, errors),
-    listKnown<MigrationPolicy>(source, 'migrationpolicy', paged, errors),
-  ]);
-  return { vmis, migrations, pods: mergePods(launcherPods, targetPods), handlerPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies };
+  namespaces: Known<Namespace>;
 }
 
 export async function gatherForWhy(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
@@ -167,15 +117,19 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
 
   // Round 1: NAME as a VMIM and as a VMI (contract §2: a VMIM name, else a VMI name, else a VM
   // name), and the cluster's configuration.
+  const { shared } = opts;
+  const sharedNamed = shared?.migrations.ok ? shared.migrations.items.find((m) => m.metadata.namespace === namespace && m.metadata.name === name) : undefined;
   const [namedMigration, vmiByName, kubevirt, policies] = await Promise.all([
-    source.has && !source.has('vmim') ? Promise.resolve(undefined) : getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name),
-    getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
-    listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
-    listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
+    shared ? Promise.resolve(sharedNamed) : source.has && !source.has('vmim') ? Promise.resolve(undefined) : getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name),
+    // Known to be the VMIM's: its VMI is asked for by its own name below.
+    sharedNamed?.spec?.vmiName && sharedNamed.spec.vmiName !== name ? Promise.resolve(undefined) : getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
+    shared ? Promise.resolve(shared.kubevirt) : listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
+    shared ? Promise.resolve(shared.policies) : listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
   ]);
   // Round 2, only when NAME was a VMIM of another name's VMI, or named nothing else: the VMI, the VM.
   const vmiName = namedMigration?.spec?.vmiName || name;
-  const vmi = vmiName === name ? vmiByName : await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, vmiName);
+  // `list` answers for a migration whose VMI it cannot read (a partial result); `why` does not.
+  const vmi = vmiName === name ? vmiByName : opts.lean ? await getTolerated(source, namespace, vmiName, errors) : await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, vmiName);
   let resolvedAs: WhyInputs['requested']['resolvedAs'] = namedMigration ? 'VirtualMachineInstanceMigration' : vmi ? 'VirtualMachineInstance' : 'none';
   let vm: VirtualMachine | undefined;
   if (!namedMigration && !vmi) {
@@ -189,7 +143,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
 
   // Round 3: the VMI's migrations, launcher pods, events, claims and node.
   const [migrations, pods, vmiEvents, pvcs, vmiNode] = await Promise.all([
-    readVmiMigrations(source, namespace, vmiName, { named: namedMigration, vmi }, errors, say),
+    shared ? Promise.resolve(migrationsAmong(shared.migrations, namespace, vmiName)) : readVmiMigrations(source, namespace, vmiName, { named: namedMigration, vmi }, errors, say),
     readLauncherPods(source, namespace, vmi, vmiName, errors, say),
     readEventsAbout(source, namespace, 'VirtualMachineInstance', vmiName, errors),
     getEach<PersistentVolumeClaim>(source, 'pvc', namespace, claimNames(vm, vmi), errors),
@@ -217,7 +171,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   if (vm) inputs.vm = vm;
   let ctx = deriveContext(inputs);
   const m = ctx.migration;
-  const stage = stageOf(ctx);
+  const stage = stageOf(ctx, opts.lean === true);
 
   // Round 4, by stage.
   const refs = vmi?.metadata.ownerReferences;
@@ -234,8 +188,12 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     everyNode ? listKnown<Node>(source, 'node', {}, errors) : moreNodes.length > 0 ? getEach<Node>(source, 'node', undefined, moreNodes, errors) : Promise.resolve(known<Node>([])),
     stage.quotas ? listKnown<ResourceQuota>(source, 'resourcequota', { namespace }, errors) : Promise.resolve(inputs.quotas),
     getEach<PersistentVolume>(source, 'pv', undefined, volumeNames(pvcs), errors),
-    needsNamespace(ctx) ? getEach<Namespace>(source, 'namespace', undefined, [namespace], errors) : Promise.resolve(inputs.namespaceObject),
-    m ? readLogTail(source, namespace, ctx.sourcePod?.metadata.name, errors) : Promise.resolve(inputs.sourceLog),
+    !needsNamespace(ctx)
+      ? Promise.resolve(inputs.namespaceObject)
+      : shared
+        ? Promise.resolve(shared.namespaces.ok ? known(shared.namespaces.items.filter((n) => n.metadata.name === namespace)) : shared.namespaces)
+        : getEach<Namespace>(source, 'namespace', undefined, [namespace], errors),
+    !m ? Promise.resolve(inputs.sourceLog) : opts.lean ? Promise.resolve<LogTail>({ ok: false, reason: 'list does not read launcher logs' }) : readLogTail(source, namespace, ctx.sourcePod?.metadata.name, errors),
     readWiderScope(source, namespace, stage, m, errors, say),
   ]);
   if (vmRead) inputs.vm = vmRead;
@@ -262,7 +220,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   if (timedOut || probed) ctx = deriveContext(inputs);
 
   // Round 6: virt-handler's metrics, only while copying and when the log had no progress line.
-  if (m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
+  if (!opts.lean && m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
     const node = sameMigrationState(ctx, m)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
     const kvNamespace = ctx.kubevirtCR?.metadata.namespace;
     // Without the pod proxy (a snapshot) there is nothing to read it through.
@@ -288,19 +246,20 @@ interface Stage {
   quotas: boolean;
 }
 
-function stageOf(ctx: WhyContext): Stage {
+function stageOf(ctx: WhyContext, lean: boolean): Stage {
   const m = ctx.migration;
   const phase = m?.status?.phase ?? '';
   const waiting = m !== undefined && awaitingTargetPod(ctx);
   const beforeScheduled = m !== undefined && (phase === '' || phase === 'Pending' || phase === 'Scheduling');
   const placement = beforeScheduled && ctx.targetPod !== undefined && !isPodScheduled(ctx.targetPod);
   const stage: Stage = {
-    slots: waiting && phase === 'Pending',
-    placement,
+    slots: !lean && waiting && phase === 'Pending',
+    placement: !lean && placement,
     targetPodEvents: beforeScheduled && ctx.targetPod !== undefined,
     // A quota refuses the target pod's creation (or, without a migration, would).
     quotas: !m || waiting,
   };
+  if (lean) return stage;
   if (!m && (ctx.vm || ctx.vmi)) stage.everyNode = 'no migration: the VM is judged against every node, as check-migratable does';
   else if (placement) stage.everyNode = 'the target pod waits for a node: each node is judged for it';
   return stage;
@@ -379,6 +338,11 @@ async function readVmiMigrations(
   );
 }
 
+/** The VMI's VMIMs among those read already (label kubevirt.io/vmi-name, else spec.vmiName). */
+function migrationsAmong(all: Known<VirtualMachineInstanceMigration>, namespace: string, vmiName: string): Known<VirtualMachineInstanceMigration> {
+  return all.ok ? known(all.items.filter((m) => m.metadata.namespace === namespace && migrationOf(m) === vmiName)) : all;
+}
+
 function migrationOf(m: VirtualMachineInstanceMigration): string | undefined {
   return m.metadata.labels?.[LABEL_VMI_NAME] ?? m.spec?.vmiName;
 }
@@ -434,10 +398,6 @@ async function readWiderScope(
   return none;
 }
 
-/** The virt-handler pod of one node (in the KubeVirt CR's namespace when known). */
-function readHandlerPods(source: ClusterSource, kvNamespace: string | undefined, node: string, errors: GatherError[]): Promise<Known<Pod>> {
-  return listKnown<Pod>(source, 'pod', { namespace: kvNamespace, labelSelector: `${LABEL_APP}=${LABEL_APP_HANDLER}`, fieldSelector: `spec.nodeName=${node}` }, errors);
-}
 
 /** The namespace's labels matter for policy matching (namespaceSelector) and post-copy (Pod Security). */
 function needsNamespace(ctx: WhyContext): boolean {
@@ -483,10 +443,15 @@ async function getOptional<T extends VirtualMachineInstance | VirtualMachine | V
   }
 }
 
-function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
-  if (!a.ok) return a;
-  const seen = new Set(a.items.map((p) => p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`));
-  return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`)) : [])]);
+/** The VMI, or undefined with an errors[] entry when reading it failed short of a fatal error. */
+async function getTolerated(source: ClusterSource, namespace: string, name: string, errors: GatherError[]): Promise<VirtualMachineInstance | undefined> {
+  try {
+    return await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name);
+  } catch (err) {
+    if (isFatal(err) || !(err instanceof SourceError)) throw err;
+    recordError(errors, { resource: 'virtualmachineinstances.kubevirt.io', message: err.message });
+    return undefined;
+  }
 }
 
 async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
