@@ -9,7 +9,7 @@ import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
 import { analyzeMigratability, pairSubjects, summarize, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
 import { renderRuleList } from '../../render/rule-list.js';
-import { migratabilityDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
+import { migratabilityDocument, migratabilityJsonChunks } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
 import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -17,17 +17,19 @@ import { makeStyle } from '../../render/style.js';
 
 export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Promise<ExitCode> {
   if (o.listRules) {
-    io.stdout(renderRuleList(RULES, g.output));
+    await io.stdout(renderRuleList(RULES, g.output));
     return EXIT_OK;
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
   const analysis = analyzeMigratability(subjects, gathered.facts, gathered.errors, o.node);
   io.stderr(renderPartialErrors(analysis.errors, makeStyle(g.color)));
-  // JSON is written item by item (the same text): a 10,000-VM report is never one string.
-  if (g.output === 'json') writeMigratabilityJson(analysis, io.stdout);
-  else if (g.output === 'yaml') io.stdout(renderDocument(migratabilityDocument(analysis), 'yaml'));
-  else io.stdout(renderMigratabilityTable(analysis, makeStyle(g.color), g.output === 'wide'));
+  // JSON is written item by item (the same text), each piece once stdout took the last: a
+  // 10,000-VM report is never one string, nor queued in memory behind a slow pipe.
+  if (g.output === 'json') {
+    for (const chunk of migratabilityJsonChunks(analysis)) await io.stdout(chunk);
+  } else if (g.output === 'yaml') await io.stdout(renderDocument(migratabilityDocument(analysis), 'yaml'));
+  else await io.stdout(renderMigratabilityTable(analysis, makeStyle(g.color), g.output === 'wide'));
   return migratabilityExitCode(analysis, o.failOn);
 }
 

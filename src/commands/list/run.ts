@@ -81,8 +81,8 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(listDocument(rows, errors), g.output));
-  else io.stdout(renderMigrationList(rows, makeStyle(g.color), g.output === 'wide', o.allNamespaces));
+  if (g.output === 'json' || g.output === 'yaml') await io.stdout(renderDocument(listDocument(rows, errors), g.output));
+  else await io.stdout(renderMigrationList(rows, makeStyle(g.color), g.output === 'wide', o.allNamespaces));
   return EXIT_OK;
 }
 

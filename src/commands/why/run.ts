@@ -23,7 +23,7 @@ export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<E
   const log = g.verbose ? (line: string) => io.stderr(`${line}\n`) : undefined;
   const diagnosis = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus, log));
   io.stderr(renderPartialErrors(diagnosis.errors, makeStyle(g.color)));
-  io.stdout(renderWhy(diagnosis, g));
+  await io.stdout(renderWhy(diagnosis, g));
   return whyExitCode(diagnosis, o.failOn);
 }
 
