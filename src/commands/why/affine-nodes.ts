@@ -11,6 +11,7 @@ import { known, type Known } from '../../analyze/findings.js';
 import { listOf } from '../../analyze/shape.js';
 import { matchesRequiredNodeAffinity } from '../../analyze/scheduling/node-affinity.js';
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, PersistentVolume } from '../../kube/types.js';
+import { isLabelValue } from '../../collect/snapshot/selectors.js';
 
 /** Nodes asked for per affinity term: two, so that one besides the source always fits. */
 export const AFFINITY_PROBE_LIMIT = 2;
@@ -67,9 +68,6 @@ interface Selectors {
   fieldSelector?: string;
 }
 
-// Label values as the API server accepts them in a selector (empty allowed).
-const LABEL_VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
-
 /** A node selector term as list selectors (ANDed requirements); undefined when it has no such form. */
 export function termSelectors(term: NodeSelectorTerm): Selectors | undefined {
   const labels: string[] = [];
@@ -82,7 +80,7 @@ export function termSelectors(term: NodeSelectorTerm): Selectors | undefined {
   for (const r of listOf(term.matchFields)) {
     const values = listOf(r.values);
     // Only metadata.name is a node field selector, and it takes one value.
-    if (r.key !== 'metadata.name' || values.length !== 1 || !LABEL_VALUE.test(values[0] ?? '') || (r.operator !== 'In' && r.operator !== 'NotIn')) return undefined;
+    if (r.key !== 'metadata.name' || values.length !== 1 || !isLabelValue(values[0] ?? '') || (r.operator !== 'In' && r.operator !== 'NotIn')) return undefined;
     fields.push(`metadata.name${r.operator === 'In' ? '=' : '!='}${values[0]}`);
   }
   return {
@@ -93,7 +91,7 @@ export function termSelectors(term: NodeSelectorTerm): Selectors | undefined {
 
 function labelRequirement(r: NodeSelectorRequirement): string | undefined {
   const values = listOf(r.values);
-  if (!values.every((v) => typeof v === 'string' && LABEL_VALUE.test(v))) return undefined;
+  if (!values.every((v) => typeof v === 'string' && isLabelValue(v))) return undefined;
   switch (r.operator) {
     case 'In':
       return values.length > 0 ? `${r.key} in (${values.join(',')})` : undefined;

@@ -70,6 +70,7 @@ import { resolveMigrationConfig } from '../../analyze/why/migration-config.js';
 import { copyState, logProgressSamples } from '../../analyze/why/progress.js';
 import { progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { affinePvs, probeAffineNodes } from './affine-nodes.js';
+import { isLabelValue } from '../../collect/snapshot/selectors.js';
 
 /** Lines of the source launcher's compute log to read: enough for ~10 minutes of progress lines. */
 export const LOG_TAIL_LINES = 400;
@@ -79,9 +80,6 @@ export const PROMETHEUS_RANGE_SECONDS = 300;
 export const PROMETHEUS_STEP_SECONDS = 15;
 /** At most this many API requests for a migration past Pending whose target pod is not waiting for a node. */
 export const WHY_REQUEST_BUDGET = 15;
-
-// A label value as a selector may carry it (names and UIDs are; a NAME typed oddly may not be).
-const LABEL_VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
 
 export interface WhyGathered {
   inputs: WhyInputs;
@@ -315,7 +313,7 @@ async function readVmiMigrations(
   errors: GatherError[],
   say: (line: string) => void,
 ): Promise<Known<VirtualMachineInstanceMigration>> {
-  const byLabel = LABEL_VALUE.test(vmiName)
+  const byLabel = isLabelValue(vmiName)
     ? await listKnown<VirtualMachineInstanceMigration>(source, 'vmim', { namespace, labelSelector: `${LABEL_VMI_NAME}=${vmiName}` }, errors, { required: true })
     : undefined;
   if (byLabel && !byLabel.ok) return byLabel;
@@ -358,7 +356,7 @@ async function readLauncherPods(
 ): Promise<Known<Pod>> {
   const launchers = `${LABEL_APP}=${LABEL_APP_LAUNCHER}`;
   const uid = vmi?.metadata.uid;
-  if (uid && LABEL_VALUE.test(uid)) return listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${launchers},${LABEL_CREATED_BY}=${uid}` }, errors);
+  if (uid && isLabelValue(uid)) return listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${launchers},${LABEL_CREATED_BY}=${uid}` }, errors);
   say(`read the launcher pods of namespace ${namespace}: no VMI UID to select ${vmiName}'s by`);
   return listKnown<Pod>(source, 'pod', { namespace, labelSelector: launchers, select: (p) => (p.metadata.annotations?.[ANNOTATION_DOMAIN] === vmiName ? p : undefined) }, errors);
 }
