@@ -13,7 +13,7 @@ const old = new URL(`../dist.old-${process.pid}`, import.meta.url);
 rmSync(next, { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/cli/main.ts' },
+  entryPoints: { cli: 'src/main.ts' },
   outdir: fileURLToPath(next),
   bundle: true,
   platform: 'node',

@@ -45,7 +45,7 @@ export async function buildSea() {
     // The same entry as bin/kubectl-vmigrate, without the version gate (the runtime is ours).
     stdin: {
       contents:
-        "import { run } from './src/cli/main.ts';\n" +
+        "import { run } from './src/main.ts';\n" +
         "run(process.argv).catch((err) => { process.stderr.write('error: ' + (err && err.message ? err.message : String(err)) + '\\n'); process.exitCode = 3; });\n",
       resolveDir: ROOT,
       sourcefile: 'sea-entry.ts',

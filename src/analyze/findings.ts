@@ -18,13 +18,3 @@ export interface Unknown {
   /** The resource or reference that was missing, e.g. `nodes`, `PersistentVolumeClaim ns/data`. */
   missing: string;
 }
-
-/** A collection that may have been unreadable: `undefined` items means "unknown, see reason". */
-export type Known<T> = { ok: true; items: T[] } | { ok: false; reason: string };
-
-export function known<T>(items: T[]): Known<T> {
-  return { ok: true, items };
-}
-export function unknownList<T>(reason: string): Known<T> {
-  return { ok: false, reason };
-}

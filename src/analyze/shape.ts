@@ -18,3 +18,13 @@ export function stringMapOf(v: Readonly<Record<string, unknown>> | null | undefi
   const entries = Object.entries(objectOf(v) ?? {}).filter(([, x]) => ['string', 'number', 'boolean'].includes(typeof x));
   return Object.fromEntries(entries.map(([k, x]) => [k, String(x)]));
 }
+
+/** A number that prose can print: NaN and ±Infinity (a metric's `NaN`, a mistyped setting) are "not known". */
+export function finiteNumber(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** A spec name as prose prints it: '' where a dump omits it, else its text (a YAML `null` reads "null"). */
+export function nameText(v: unknown): string {
+  return v === undefined ? '' : String(v);
+}

@@ -3,13 +3,7 @@
 import { SourceError, type ClusterSource, type ListOptions } from './source.js';
 import { RESOURCES, qualifiedName, type ResourceId } from '../kube/resources.js';
 import type { KubeObject } from '../kube/types.js';
-import { known, unknownList, type Known } from '../analyze/findings.js';
-
-/** A partial failure, as reported in every document's `errors[]`. */
-export interface GatherError {
-  resource: string;
-  message: string;
-}
+import { known, unknownList, type Known, type GatherError } from '../kube/known.js';
 
 const KUBEVIRT_GROUP = 'kubevirt.io';
 

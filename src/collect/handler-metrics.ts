@@ -1,11 +1,10 @@
 // virt-handler's /metrics page on one node, through the API server's pod proxy (facts §5.4):
 // `GET /api/v1/namespaces/<kubevirt ns>/pods/https:<virt-handler pod>:8443/proxy/metrics`. Needs
 // `get` on `pods/proxy` in the KubeVirt namespace; a refusal is a partial failure.
-import type { Known } from '../analyze/findings.js';
-import type { HandlerMetrics } from '../analyze/why/context.js';
+import type { Known, GatherError, HandlerMetrics } from '../kube/known.js';
 import type { Pod } from '../kube/types.js';
 import { HANDLER_METRICS_PORT, HANDLER_METRICS_PORT_NAME, LABEL_APP, LABEL_APP_HANDLER } from '../kubevirt/constants.js';
-import { isFatal, listKnown, missingReason, type GatherError } from './gather.js';
+import { isFatal, listKnown, missingReason } from './gather.js';
 import { SourceError, type ClusterSource } from './source.js';
 
 /** The virt-handler pod(s) of one node, by label and spec.nodeName (in the KubeVirt CR's namespace when known). */

@@ -4,7 +4,8 @@
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { KubeObject } from '../kube/types.js';
-import { dropManagedFields, extractObjects } from './snapshot/extract-objects.js';
+import { resourceForObject } from '../kube/resources.js';
+import { dropManagedFields, extractObjects, type Extraction } from './snapshot/extract-objects.js';
 import { fileError, inputError } from './snapshot/input-errors.js';
 import { looksLikeSupportBundle, normalizeBundleValue } from './snapshot/normalize-bundle.js';
 import { parseDocuments } from './snapshot/parse-documents.js';
@@ -29,6 +30,15 @@ export interface ManifestLoadOptions {
  * to apply it.
  */
 export async function loadManifestObjects(paths: string[], opts: ManifestLoadOptions = {}): Promise<KubeObject[]> {
+  const out = await readAll(paths, opts);
+  // Manifests that judge nothing must not pass: a table saved as .yaml, the wrong file.
+  if (!out.some((o) => resourceForObject(o.apiVersion, o.kind)?.id === 'vm' || resourceForObject(o.apiVersion, o.kind)?.id === 'vmi')) {
+    throw inputError(`error: no VirtualMachine or VirtualMachineInstance in ${paths.map((p) => (p === STDIN_PATH ? STDIN_DISPLAY : p)).join(', ')}`);
+  }
+  return out;
+}
+
+async function readAll(paths: string[], opts: ManifestLoadOptions): Promise<KubeObject[]> {
   const out: KubeObject[] = [];
   for (const path of paths) {
     if (path === STDIN_PATH) {
@@ -57,16 +67,23 @@ async function objectsFromFile(path: string): Promise<KubeObject[]> {
 function objectsFromText(text: string, displayPath: string, rel: string): KubeObject[] {
   let docs = parseDocuments(text, displayPath);
   if (looksLikeSupportBundle(rel, text)) docs = docs.map((d) => ({ ...d, value: normalizeBundleValue(d.value) }));
+  // kubectl refuses a top-level array; only `kind: List` holds several objects in one document.
+  const array = docs.find((d) => Array.isArray(d.value));
+  if (array) throw fileError(displayPath, array.line, 'an array is not a Kubernetes object (use kind: List)');
   const { objects, rejects } = extractObjects(docs);
   const reject = rejects[0];
-  if (reject) {
-    const detail = reject.reason === 'no-kind' ? "Object 'Kind' is missing" : `${reject.kind ?? 'object'} has no metadata.name`;
-    throw fileError(displayPath, reject.line, detail);
-  }
+  if (reject) throw fileError(displayPath, reject.line, rejectText(reject));
   return objects.map(({ object }) => {
     dropManagedFields(object);
     return object;
   });
+}
+
+/** Never the value itself: only a kind that looks like one is named. */
+function rejectText(r: Extraction['rejects'][number]): string {
+  if (r.reason === 'no-kind') return "Object 'Kind' is missing";
+  if (r.reason === 'not-object') return `not a Kubernetes object (${r.type ?? 'not a map'})`;
+  return `${r.kind && /^[A-Za-z][A-Za-z0-9]{0,62}$/.test(r.kind) ? r.kind : 'object'} has no metadata.name`;
 }
 
 async function manifestFilesIn(dir: string, recursive: boolean): Promise<string[]> {

@@ -3,9 +3,14 @@
 // (`--prometheus-token-file`, e.g. an OpenShift thanos-querier token). The URL may carry a path
 // prefix (`https://host/prometheus`). The server is the user's: its failures are partial (the
 // progress source says why), never fatal. Node's own http/https, so no new dependency.
+// Its TLS is its own: the API server's --insecure-skip-tls-verify does not turn its verification
+// off (--prometheus-insecure-skip-tls-verify does), --prometheus-certificate-authority names its
+// CA, and NODE_TLS_REJECT_UNAUTHORIZED cannot override either. A token (or a user:password in the
+// URL) is never sent over plain http:// unless --prometheus-allow-http-token says so.
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { redactUrl } from './live/redact.js';
 import { SourceError } from './source.js';
 
 export interface PrometheusSettings {
@@ -15,10 +20,23 @@ export interface PrometheusSettings {
   /** Per request; 0 = the default below. */
   timeoutMs?: number;
   insecureSkipTlsVerify?: boolean;
+  /** PEM of the CA that signed Prometheus's certificate (else the system's). */
+  ca?: Buffer;
+}
+
+/** `--prometheus…` flags as the commands parse them. */
+export interface PrometheusFlags {
+  url: string;
+  tokenFile?: string;
+  insecureSkipTlsVerify?: boolean;
+  certificateAuthority?: string;
+  /** Send the token (or URL credentials) over plain http:// anyway. */
+  allowHttpToken?: boolean;
 }
 
 /** What why/list ask of Prometheus; tests may pass their own. */
 export interface PrometheusApi {
+  /** For messages: a password in the URL shows as ***. */
   readonly url: string;
   /** `/api/v1/query` at `timeSeconds`: the parsed JSON body. */
   instant(query: string, timeSeconds: number): Promise<unknown>;
@@ -47,7 +65,7 @@ export function prometheusClient(settings: PrometheusSettings): PrometheusApi {
     return getJson(u, settings);
   };
   return {
-    url: settings.url,
+    url: base.password ? redactUrl(base) : settings.url,
     instant: (query, timeSeconds) => get('/api/v1/query', { query, time: String(timeSeconds) }),
     range: (query, start, end, step) => get('/api/v1/query_range', { query, start: String(start), end: String(end), step: String(step) }),
   };
@@ -66,7 +84,7 @@ function getJson(url: URL, settings: PrometheusSettings): Promise<unknown> {
       {
         method: 'GET',
         headers: { Accept: 'application/json', ...(settings.token ? { Authorization: `Bearer ${settings.token}` } : {}) },
-        ...(url.protocol === 'https:' ? { rejectUnauthorized: !settings.insecureSkipTlsVerify } : {}),
+        ...(url.protocol === 'https:' ? { rejectUnauthorized: !settings.insecureSkipTlsVerify, ...(settings.ca ? { ca: settings.ca } : {}) } : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -100,12 +118,41 @@ function getJson(url: URL, settings: PrometheusSettings): Promise<unknown> {
   });
 }
 
-/** The client for `--prometheus` (reads the token file once). */
+/**
+ * The client for `--prometheus` (reads the token file and CA once). A credential over plain
+ * http:// is refused (exit 3) unless `allowHttpToken`, which sends it with a warning.
+ */
 export async function openPrometheus(
-  o: { url: string; tokenFile?: string } | undefined,
-  g: { requestTimeoutMs: number; insecureSkipTlsVerify: boolean },
+  o: PrometheusFlags | undefined,
+  g: { requestTimeoutMs: number },
+  warn: (line: string) => void = () => undefined,
 ): Promise<PrometheusApi | undefined> {
   if (!o) return undefined;
   const token = o.tokenFile !== undefined ? await readTokenFile(o.tokenFile) : undefined;
-  return prometheusClient({ url: o.url, ...(token ? { token } : {}), timeoutMs: g.requestTimeoutMs, insecureSkipTlsVerify: g.insecureSkipTlsVerify });
+  const url = new URL(o.url);
+  const credential = token ? 'the --prometheus-token-file token' : url.username || url.password ? 'the user and password in the URL' : undefined;
+  if (url.protocol === 'http:' && credential) {
+    if (!o.allowHttpToken) {
+      throw new SourceError(
+        'InvalidInput',
+        `error: --prometheus ${redactUrl(url)} is plain http://: ${credential} would be sent unencrypted; use https://, or --prometheus-allow-http-token to send it anyway`,
+      );
+    }
+    warn(`Warning: sending ${credential} to ${redactUrl(url)} unencrypted (--prometheus-allow-http-token)`);
+  }
+  let ca: Buffer | undefined;
+  if (o.certificateAuthority !== undefined) {
+    try {
+      ca = await readFile(o.certificateAuthority);
+    } catch (err) {
+      throw new SourceError('InvalidInput', `error: cannot read --prometheus-certificate-authority ${o.certificateAuthority}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+  return prometheusClient({
+    url: o.url,
+    ...(token ? { token } : {}),
+    timeoutMs: g.requestTimeoutMs,
+    insecureSkipTlsVerify: o.insecureSkipTlsVerify ?? false,
+    ...(ca ? { ca } : {}),
+  });
 }

@@ -2,51 +2,11 @@
 // phase before), its mode, abortStatus, dryRun, `refused` when nothing was cancelled. Additive
 // fields (README): target, action, stage, lastMigration, now, result, wait, evacuation,
 // otherInFlight, warnings.
-import type { AbortPlan, AbortStage } from '../analyze/abort/decide.js';
-import type { AbortOutcome } from '../analyze/abort/outcome.js';
 import type { VirtualMachineInstanceMigration } from '../kube/types.js';
-import { stateOf } from '../analyze/preflight/progress.js';
-import { time } from '../analyze/why/derive.js';
-import { API_VERSION } from './migratability-document.js';
-import type { WaitOutcome } from './start-document.js';
+import { time } from '../kube/time.js';
+import { API_VERSION } from './document.js';
+import type { AbortReport, MigrationAbortDoc } from './abort-doc-types.js';
 import { abortRefusalText, abortResultText, abortWarnings, evacuationHint } from './abort-text.js';
-
-/** What was done: the DELETE sent, a dry run of it, nothing because a deletion was already pending, or nothing. */
-export type AbortAction = 'deleted' | 'dry-run' | 'already-requested' | 'none';
-
-export type AbortRefusalId = 'no-migration' | 'post-copy' | 'migration-changed';
-
-export interface AbortReport {
-  namespace: string;
-  plan: AbortPlan;
-  vm?: string;
-  dryRun: boolean;
-  action: AbortAction;
-  /** A 409/404 on the DELETE: what exists under that name now (undefined = nothing). */
-  changed?: { now?: VirtualMachineInstanceMigration };
-  outcome?: AbortOutcome;
-  wait?: { outcome: WaitOutcome; seconds: number };
-}
-
-export interface MigrationAbortDoc {
-  apiVersion: typeof API_VERSION;
-  kind: 'MigrationAbort';
-  target: { namespace: string; vmi: string; vm?: string };
-  migration: { name: string; uid: string; phaseBefore: string } | null;
-  mode: string | null;
-  abortStatus?: string;
-  dryRun: boolean;
-  action: AbortAction;
-  stage?: AbortStage;
-  refused?: { cause: AbortRefusalId; summary: string; hint?: string };
-  lastMigration?: { name: string; uid: string; phase: string; endTime?: string; abortStatus?: string; failureReason?: string };
-  now?: { name: string; uid: string; phase: string } | null;
-  result?: AbortOutcome & { summary: string };
-  wait?: { outcome: WaitOutcome; seconds: number };
-  evacuation?: { node: string; hint: string };
-  otherInFlight?: { name: string; uid: string; phase: string }[];
-  warnings: string[];
-}
 
 const ref = (m: VirtualMachineInstanceMigration) => ({ name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '' });
 
@@ -69,7 +29,7 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
   const refusal = r.changed ? 'migration-changed' : plan.refused?.cause;
   if (refusal) doc.refused = { cause: refusal, ...abortRefusalText(refusal, r) };
   if (plan.last) {
-    const state = stateOf(plan.last, undefined);
+    const state = plan.lastState;
     const endTime = state?.endTimestamp;
     doc.lastMigration = {
       ...ref(plan.last),

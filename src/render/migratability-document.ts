@@ -1,11 +1,10 @@
 // `check-migratable -o json|yaml`: the contract's MigratabilityReport (§4.2), with prose for
 // each finding made here from its rule id and args.
-import type { MigratabilityAnalysis, MigratabilitySummary, DrainCounts } from '../analyze/migratability/report.js';
-import { summarize, drainCounts } from '../analyze/migratability/report.js';
+import type { MigratabilityAnalysis, MigratabilityItem, MigratabilitySummary, DrainCounts } from '../analyze/migratability/report.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
-
-export const API_VERSION = 'vmigrate/v1';
+import type { GatherError } from '../kube/known.js';
+import { API_VERSION } from './document.js';
 
 export interface MigratabilityReportDoc {
   apiVersion: typeof API_VERSION;
@@ -28,18 +27,19 @@ export interface MigratabilityReportDoc {
 
 type ItemDoc = MigratabilityReportDoc['items'][number];
 
-export function migratabilityDocument(a: MigratabilityAnalysis): MigratabilityReportDoc {
-  return { ...documentShell(a), items: a.items.map(itemDocument), errors: a.errors };
+export function migratabilityDocument(a: MigratabilityAnalysis, errors: readonly GatherError[]): MigratabilityReportDoc {
+  return { ...documentShell(a), items: a.items.map(migratabilityItemDocument), errors: [...errors] };
 }
 
 /** Everything but `items`, in document key order (with `items` where it belongs). */
 function documentShell(a: MigratabilityAnalysis): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
-  const summary: MigratabilityReportDoc['summary'] = summarize(a);
-  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...drainCounts(a) };
+  const summary: MigratabilityReportDoc['summary'] = { ...a.summary };
+  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts };
   return { apiVersion: API_VERSION, kind: 'MigratabilityReport', summary };
 }
 
-function itemDocument({ subject, evaluation, drain }: MigratabilityAnalysis['items'][number]): ItemDoc {
+/** One VM's entry of the report (also `start`'s pre-flight, from the evaluation it made). */
+export function migratabilityItemDocument({ subject, evaluation, drain }: Pick<MigratabilityItem, 'subject' | 'evaluation'> & Partial<Pick<MigratabilityItem, 'drain'>>): ItemDoc {
   return {
     namespace: subject.namespace,
     name: subject.name,
@@ -62,16 +62,16 @@ function itemDocument({ subject, evaluation, drain }: MigratabilityAnalysis['ite
 }
 
 /**
- * `-o json`: exactly `renderDocument(migratabilityDocument(a), 'json')`, in pieces of about
+ * `-o json`: exactly `renderDocument(migratabilityDocument(a, errors), 'json')`, in pieces of about
  * `chunkChars` characters, each made when asked for. Each item is built, serialised and dropped in
  * turn, so a report on 10,000 VMs never holds the whole document, nor the whole text, in memory at
  * once, as long as the writer waits for each piece to be taken (stdout's backpressure).
  */
-export function* migratabilityJsonChunks(a: MigratabilityAnalysis, chunkChars = 1 << 20): Generator<string> {
+export function* migratabilityJsonChunks(a: MigratabilityAnalysis, errors: readonly GatherError[], chunkChars = 1 << 20): Generator<string> {
   // The document without its items, with a placeholder where they go. `summary` (numbers and a
   // node name) comes before it and cannot contain the placeholder, so the first match is it.
   const placeholder = '\u0000items\u0000';
-  const shell = JSON.stringify({ ...documentShell(a), items: placeholder, errors: a.errors }, null, 2);
+  const shell = JSON.stringify({ ...documentShell(a), items: placeholder, errors }, null, 2);
   const at = shell.indexOf(`\n  "items": ${JSON.stringify(placeholder)}`) + '\n  "items": '.length;
   const head = shell.slice(0, at);
   const tail = shell.slice(at + JSON.stringify(placeholder).length) + '\n';
@@ -83,7 +83,7 @@ export function* migratabilityJsonChunks(a: MigratabilityAnalysis, chunkChars = 
   // indented by 4 (strings never hold a raw newline: JSON escapes it).
   let text = `${head}[\n`;
   for (const [i, item] of a.items.entries()) {
-    text += `    ${JSON.stringify(itemDocument(item), null, 2).replaceAll('\n', '\n    ')}${i < a.items.length - 1 ? ',' : ''}\n`;
+    text += `    ${JSON.stringify(migratabilityItemDocument(item), null, 2).replaceAll('\n', '\n    ')}${i < a.items.length - 1 ? ',' : ''}\n`;
     if (text.length >= chunkChars) {
       yield text;
       text = '';

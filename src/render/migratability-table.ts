@@ -1,13 +1,11 @@
 // `check-migratable` for a person: the kubectl-style table, then each VM's reasons with a fix,
 // then (with --node) one line to act on before `kubectl drain`.
 import type { MigratabilityAnalysis, MigratabilityItem } from '../analyze/migratability/report.js';
-import { summarize, drainCounts } from '../analyze/migratability/report.js';
 import type { RuleFinding } from '../analyze/migratability/rule.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-
-const SEVERITY_MARK: Record<RuleFinding['severity'], string> = { blocker: '✖', warning: '!', info: 'i' };
+import { severityMark } from './marks.js';
 
 export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean): string {
   if (a.items.length === 0) {
@@ -30,7 +28,7 @@ export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style,
   for (const item of details) out += '\n' + renderItemDetails(item, style, wide);
   if (drain) out += '\n' + drainSummary(a, style) + '\n';
   else {
-    const s = summarize(a);
+    const s = a.summary;
     out += `\n${s.total} checked: ${s.migratable} migratable, ${s.risky} risky, ${s.notMigratable} not migratable.\n`;
   }
   return out;
@@ -41,8 +39,7 @@ function renderItemDetails(item: MigratabilityItem, style: Style, wide: boolean)
   const lines = [`${style.bold(`${subject.namespace}/${subject.name}`)} (${subject.kind}${subject.node ? ` on ${subject.node}` : ''})`];
   for (const f of evaluation.findings) {
     if (f.severity === 'info' && !wide) continue;
-    const mark = f.severity === 'blocker' ? style.bad(SEVERITY_MARK.blocker) : f.severity === 'warning' ? style.warn(SEVERITY_MARK.warning) : style.info(SEVERITY_MARK.info);
-    lines.push(`  ${mark} ${style.bold(f.rule)}: ${ruleMessage(f)}`);
+    lines.push(`  ${severityMark(f.severity, style)} ${style.bold(f.rule)}: ${ruleMessage(f)}`);
     lines.push(`    ${style.dim('fix:')} ${ruleHint(f)}`);
   }
   for (const u of evaluation.unknown) lines.push(`  ${style.dim('?')} ${u.rule}: not evaluated, ${u.missing}`);
@@ -54,7 +51,7 @@ function renderItemDetails(item: MigratabilityItem, style: Style, wide: boolean)
 }
 
 function drainSummary(a: MigratabilityAnalysis, style: Style): string {
-  const c = drainCounts(a);
+  const c = a.drainCounts;
   const node = a.drainNode ?? '';
   const blocking = a.items.filter((i) => i.drain?.outcome === 'block-drain');
   const shutdown = a.items.filter((i) => i.drain?.outcome === 'shutdown');

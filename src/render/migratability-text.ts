@@ -1,27 +1,18 @@
 // The prose of every migratability rule: one message (what is wrong, naming the object) and one
 // hint (a concrete fix) per rule id, built from the finding's typed args. The only place that
-// turns migratability findings into words; `Record<RuleId, …>` makes a missing rule a type error.
+// turns migratability findings into words; a rule without prose, or an arg it does not know, is a type error.
 import type { RuleFinding, RuleId } from '../analyze/migratability/rule.js';
+import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rules/eviction-drain-blocker.js';
+import { assertNever } from './assert-never.js';
 
-interface RuleText {
-  message(f: RuleFinding): string;
-  hint(f: RuleFinding): string;
+interface RuleText<Id extends RuleId> {
+  message(f: RuleFinding<Id>): string;
+  hint(f: RuleFinding<Id>): string;
 }
 
-type Arg = RuleFinding['args'][string] | undefined;
-
-function str(v: Arg): string {
-  if (v === undefined) return '';
-  return Array.isArray(v) ? v.join(', ') : String(v);
-}
-const a = (f: RuleFinding, key: string): string => str(f.args[key]);
-const list = (f: RuleFinding, key: string): string[] => {
-  const v = f.args[key];
-  return Array.isArray(v) ? v : v === undefined || v === '' ? [] : [String(v)];
-};
 /** `[ReadWriteOnce]`, as kubectl prints access modes. */
-const bracket = (items: string[]) => `[${items.join(', ')}]`;
-const nodesText = (nodes: string[]) => (nodes.length === 0 ? 'no node' : nodes.length === 1 ? `node ${nodes[0]}` : `nodes ${nodes.join(', ')}`);
+const bracket = (items: readonly string[]) => `[${items.join(', ')}]`;
+const nodesText = (nodes: readonly string[]) => (nodes.length === 0 ? 'no node' : nodes.length === 1 ? `node ${nodes[0]}` : `nodes ${nodes.join(', ')}`);
 /**
  * Where to make a fix last: the VM template. A VMI path (`spec.x`) is shown as the VM's
  * `spec.template.spec.x`, since VMIs are (re)created from their VM.
@@ -31,149 +22,169 @@ const vmPath = (f: RuleFinding, fallback: string): string => {
   const p = f.path ?? fallback;
   return p.startsWith(`${VM_SPEC}.`) || !p.startsWith('spec.') ? p : `${VM_SPEC}.${p.slice('spec.'.length)}`;
 };
-const storageClassText = (f: RuleFinding) => (a(f, 'storageClass') ? ` on StorageClass ${a(f, 'storageClass')}` : '');
+const storageClassText = (storageClass: string | undefined) => (storageClass ? ` on StorageClass ${storageClass}` : '');
 
-const TEXT: Record<RuleId, RuleText> = {
+const STRATEGY_SOURCE: Record<EvictionDrainBlockerArgs['strategySource'], string> = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' };
+
+/** Exhaustive over RuleId: a rule without prose fails type-checking. */
+const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
   'volume-not-shared': {
-    message: (f) => {
-      const kind = a(f, 'source') === 'dataVolume' ? 'DataVolume' : 'PVC';
-      const hot = f.args.hotpluggable === true ? 'hotplugged ' : '';
-      const from = a(f, 'accessModesFrom') === 'storage-profile' ? ' (from its StorageProfile)' : '';
-      return `${hot}volume ${a(f, 'volume')}: ${kind} ${a(f, 'claim')} is ${bracket(list(f, 'accessModes'))}${from}${storageClassText(f)}; live migration needs ReadWriteMany`;
+    message: ({ args: a }) => {
+      const kind = a.source === 'dataVolume' ? 'DataVolume' : 'PVC';
+      const hot = a.hotpluggable === true ? 'hotplugged ' : '';
+      const from = a.accessModesFrom === 'storage-profile' ? ' (from its StorageProfile)' : '';
+      return `${hot}volume ${a.volume}: ${kind} ${a.claim} is ${bracket(a.accessModes)}${from}${storageClassText(a.storageClass)}; live migration needs ReadWriteMany`;
     },
-    hint: (f) =>
-      a(f, 'accessModesFrom') === 'datavolume-template' || a(f, 'accessModesFrom') === 'storage-profile'
-        ? `set spec.dataVolumeTemplates[].spec.storage.accessModes: [ReadWriteMany] for ${a(f, 'claim')} on a StorageClass that supports it (e.g. Ceph RBD, Longhorn with volumeMode: Block) before the VM first starts`
-        : `recreate ${a(f, 'claim')} with accessModes [ReadWriteMany] on a StorageClass that supports it (e.g. Ceph RBD or Longhorn, volumeMode: Block): clone it with a DataVolume (spec.source.pvc) and point the volume at the clone`,
+    hint: ({ args: a }) =>
+      a.accessModesFrom === 'datavolume-template' || a.accessModesFrom === 'storage-profile'
+        ? `set spec.dataVolumeTemplates[].spec.storage.accessModes: [ReadWriteMany] for ${a.claim} on a StorageClass that supports it (e.g. Ceph RBD, Longhorn with volumeMode: Block) before the VM first starts`
+        : `recreate ${a.claim} with accessModes [ReadWriteMany] on a StorageClass that supports it (e.g. Ceph RBD or Longhorn, volumeMode: Block): clone it with a DataVolume (spec.source.pvc) and point the volume at the clone`,
   },
   'volume-node-local': {
-    message: (f) => {
-      const nodes = list(f, 'nodes');
-      switch (a(f, 'kind')) {
+    message: ({ args: a }) => {
+      const nodes = a.nodes;
+      switch (a.kind) {
         case 'local':
-          return `volume ${a(f, 'volume')}: PV ${a(f, 'pv')} is a local volume on ${nodesText(nodes)}; no other node can attach it`;
+          return `volume ${a.volume}: PV ${a.pv} is a local volume on ${nodesText(nodes)}; no other node can attach it`;
         case 'hostPath':
-          return `volume ${a(f, 'volume')}: PV ${a(f, 'pv')} is a hostPath directory${nodes.length ? ` on ${nodesText(nodes)}` : ''}; no other node has the data`;
+          return `volume ${a.volume}: PV ${a.pv} is a hostPath directory${nodes.length ? ` on ${nodesText(nodes)}` : ''}; no other node has the data`;
         case 'node-affinity':
-          return `volume ${a(f, 'volume')}: PV ${a(f, 'pv')} node affinity only matches ${nodesText(nodes)}`;
+          return `volume ${a.volume}: PV ${a.pv} node affinity only matches ${nodesText(nodes)}`;
+        case 'provisioner':
+          return `volume ${a.volume}: PVC ${a.claim} uses StorageClass ${a.storageClass} with the node-local provisioner ${a.provisioner}`;
         default:
-          return `volume ${a(f, 'volume')}: PVC ${a(f, 'claim')} uses StorageClass ${a(f, 'storageClass')} with the node-local provisioner ${a(f, 'provisioner')}`;
+          return assertNever(a);
       }
     },
-    hint: (f) =>
-      `move ${a(f, 'claim')} to shared storage: clone it into a ReadWriteMany PVC (a DataVolume with spec.source.pvc {namespace, name: ${a(f, 'claim')}} on e.g. Ceph RBD) and point the VM volume at it`,
+    hint: ({ args: a }) =>
+      `move ${a.claim} to shared storage: clone it into a ReadWriteMany PVC (a DataVolume with spec.source.pvc {namespace, name: ${a.claim}} on e.g. Ceph RBD) and point the VM volume at it`,
   },
   'volume-hostdisk': {
-    message: (f) => `volume ${a(f, 'volume')} is a hostDisk${a(f, 'hostPath') ? ` at ${a(f, 'hostPath')}` : ''} on the node, not marked shared`,
+    message: ({ args: a }) => `volume ${a.volume} is a hostDisk${a.hostPath ? ` at ${a.hostPath}` : ''} on the node, not marked shared`,
     hint: (f) =>
       `import the disk into a ReadWriteMany PVC (DataVolume) and replace the hostDisk volume; set ${vmPath(f, 'hostDisk')}.shared: true only if that path is on storage every node mounts`,
   },
   'volume-containerdisk': {
-    message: (f) => `volume ${a(f, 'volume')} is a containerDisk${a(f, 'image') ? ` (${a(f, 'image')})` : ''}; its writes live on the node and are copied by block migration`,
-    hint: (f) =>
-      `if your distribution refuses containerDisk migration, import the image into a ReadWriteMany DataVolume (spec.source.registry.url: docker://${a(f, 'image') || '<image>'}) and use it instead`,
+    message: ({ args: a }) => `volume ${a.volume} is a containerDisk${a.image ? ` (${a.image})` : ''}; its writes live on the node and are copied by block migration`,
+    hint: ({ args: a }) =>
+      `if your distribution refuses containerDisk migration, import the image into a ReadWriteMany DataVolume (spec.source.registry.url: docker://${a.image || '<image>'}) and use it instead`,
   },
   'volume-cdrom': {
-    message: (f) =>
-      `disk ${a(f, 'disk')} is a ${f.args.readonly === false ? 'writable' : 'read-only'} CD-ROM${a(f, 'claim') ? ` backed by ${a(f, 'claim')}` : a(f, 'volumeSource') ? ` (${a(f, 'volumeSource')})` : ''}`,
-    hint: (f) =>
+    message: ({ args: a }) =>
+      `disk ${a.disk} is a ${a.readonly === false ? 'writable' : 'read-only'} CD-ROM${a.claim ? ` backed by ${a.claim}` : a.volumeSource ? ` (${a.volumeSource})` : ''}`,
+    hint: () =>
       `remove the CD-ROM from ${VM_SPEC}.domain.devices.disks and its volume once the guest no longer needs it (some distributions refuse to migrate CD-ROMs)`,
   },
   'volume-block-migration': {
-    message: (f) => `volume ${a(f, 'volume')} (${a(f, 'source')}) is copied to the target by block migration`,
+    message: ({ args: a }) => `volume ${a.volume} (${a.source}) is copied to the target by block migration`,
     hint: () => 'nothing to fix; expect a longer migration. If it times out, keep the data on a ReadWriteMany PVC instead',
   },
   'volume-single-replica': {
-    message: (f) => `volume ${a(f, 'volume')}: StorageClass ${a(f, 'storageClass')} keeps one replica (${a(f, 'parameter')}: "1")`,
-    hint: (f) =>
-      a(f, 'provisioner') === 'driver.longhorn.io'
-        ? `raise the replica count of the Longhorn volume behind ${a(f, 'claim')} (Longhorn UI or kubectl -n longhorn-system edit volumes.longhorn.io <pv-name>: spec.numberOfReplicas), and use a StorageClass with numberOfReplicas: "3" for new disks`
-        : `use a StorageClass with ${a(f, 'parameter')}: "2" or more for ${a(f, 'claim')} and move the data to it`,
+    message: ({ args: a }) => `volume ${a.volume}: StorageClass ${a.storageClass} keeps one replica (${a.parameter}: "1")`,
+    hint: ({ args: a }) =>
+      a.provisioner === 'driver.longhorn.io'
+        ? `raise the replica count of the Longhorn volume behind ${a.claim} (Longhorn UI or kubectl -n longhorn-system edit volumes.longhorn.io <pv-name>: spec.numberOfReplicas), and use a StorageClass with numberOfReplicas: "3" for new disks`
+        : `use a StorageClass with ${a.parameter}: "2" or more for ${a.claim} and move the data to it`,
   },
   'volume-rwx-filesystem-share': {
-    message: (f) =>
-      a(f, 'via') === 'longhorn-share-manager'
-        ? `volume ${a(f, 'volume')}: ReadWriteMany PVC ${a(f, 'claim')}${storageClassText(f)} is served by a Longhorn share-manager (NFS), not attached on both nodes`
-        : `volume ${a(f, 'volume')}: ReadWriteMany PVC ${a(f, 'claim')}${storageClassText(f)} is an NFS share`,
-    hint: (f) =>
-      a(f, 'via') === 'longhorn-share-manager'
+    message: ({ args: a }) =>
+      a.via === 'longhorn-share-manager'
+        ? `volume ${a.volume}: ReadWriteMany PVC ${a.claim}${storageClassText(a.storageClass)} is served by a Longhorn share-manager (NFS), not attached on both nodes`
+        : `volume ${a.volume}: ReadWriteMany PVC ${a.claim}${storageClassText(a.storageClass)} is an NFS share`,
+    hint: ({ args: a }) =>
+      a.via === 'longhorn-share-manager'
         ? `for VM disks use a Longhorn StorageClass with parameters migratable: "true" and PVCs with volumeMode: Block, accessModes [ReadWriteMany]`
         : `check that every node mounts the export and that the NFS server is not on a node you drain; prefer block ReadWriteMany storage for VM disks`,
   },
   'host-device': {
-    message: (f) =>
-      `${a(f, 'kind') === 'gpu' ? 'GPU' : 'host device'} ${a(f, 'device')}${a(f, 'deviceName') ? ` (${a(f, 'deviceName')})` : ''} is passed through from the host`,
+    message: ({ args: a }) => `${a.kind === 'gpu' ? 'GPU' : 'host device'} ${a.device}${a.deviceName ? ` (${a.deviceName})` : ''} is passed through from the host`,
     hint: (f) =>
       `stop the VM to move it, or remove ${vmPath(f, 'the device')}; mediated vGPUs can migrate only on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`,
   },
   'interface-not-migratable': {
-    message: (f) => {
-      const iface = a(f, 'interface');
-      switch (a(f, 'binding')) {
+    message: ({ args: a }) => {
+      switch (a.binding) {
         case 'missing':
-          return `pod network ${a(f, 'network')} has no interface`;
+          return `pod network ${a.network} has no interface`;
         case 'bridge':
-          return `interface ${iface} binds the pod network with bridge, without annotation kubevirt.io/allow-pod-bridge-network-live-migration`;
+          return `interface ${a.interface} binds the pod network with bridge, without annotation kubevirt.io/allow-pod-bridge-network-live-migration`;
         case 'plugin':
-          return `interface ${iface} uses binding plugin ${a(f, 'plugin')}, which has no migration setting in the KubeVirt CR`;
+          return `interface ${a.interface} uses binding plugin ${a.plugin ?? ''}, which has no migration setting in the KubeVirt CR`;
         default:
-          return `interface ${iface} binds the pod network with ${a(f, 'binding')}`;
+          // Any other binding the VM or the KubeVirt CR names (passt before v1.8, slirp, sriov, …).
+          return `interface ${a.interface} binds the pod network with ${a.binding}`;
       }
     },
-    hint: (f) => {
-      switch (a(f, 'binding')) {
+    hint: ({ args: a }) => {
+      switch (a.binding) {
         case 'bridge':
           return `bind the pod network with masquerade: {}, or add the annotation kubevirt.io/allow-pod-bridge-network-live-migration: "true" to the VM's spec.template.metadata.annotations (the guest must then renew its IP after migration)`;
         case 'plugin':
-          return `set spec.configuration.network.binding.${a(f, 'plugin')}.migration: {} in the KubeVirt CR if the plugin supports migration, or bind the pod network with masquerade: {}`;
+          return `set spec.configuration.network.binding.${a.plugin ?? ''}.migration: {} in the KubeVirt CR if the plugin supports migration, or bind the pod network with masquerade: {}`;
         default:
           return 'bind the pod network with masquerade: {} (or passt on KubeVirt ≥ 1.8); put SR-IOV and other bindings on secondary Multus networks';
       }
     },
   },
   'interface-sriov': {
-    message: (f) => `SR-IOV interface ${a(f, 'interface')} (network ${a(f, 'networkName') || a(f, 'network')}) is unplugged during migration and re-plugged on the target`,
-    hint: (f) => `make sure the target nodes have a free VF for ${a(f, 'networkName') || a(f, 'network')}; the guest loses this link for a moment`,
+    message: ({ args: a }) => `SR-IOV interface ${a.interface} (network ${a.networkName || a.network}) is unplugged during migration and re-plugged on the target`,
+    hint: ({ args: a }) => `make sure the target nodes have a free VF for ${a.networkName || a.network}; the guest loses this link for a moment`,
   },
   'node-pinned': {
-    message: (f) => {
-      if (a(f, 'kind') === 'hostname') return `nodeSelector ${a(f, 'label')}=${list(f, 'nodes')[0] ?? ''} pins the VM to one node`;
-      const what = a(f, 'kind') === 'node-affinity' ? 'required node affinity' : a(f, 'kind') === 'node-selector' ? `nodeSelector ${a(f, 'selector')}` : `nodeSelector ${a(f, 'selector')} and node affinity`;
-      return `${what} only matches ${nodesText(list(f, 'nodes'))} of ${a(f, 'candidates')} KubeVirt nodes`;
+    message: ({ args: a }) => {
+      switch (a.kind) {
+        case 'hostname':
+          return `nodeSelector ${a.label}=${a.nodes[0] ?? ''} pins the VM to one node`;
+        case 'node-affinity':
+        case 'node-selector':
+        case 'selector-and-affinity': {
+          const selector = (a.selector ?? []).join(', ');
+          const what = a.kind === 'node-affinity' ? 'required node affinity' : a.kind === 'node-selector' ? `nodeSelector ${selector}` : `nodeSelector ${selector} and node affinity`;
+          return `${what} only matches ${nodesText(a.nodes)} of ${a.candidates} KubeVirt nodes`;
+        }
+        default:
+          return assertNever(a);
+      }
     },
     hint: (f) =>
-      a(f, 'kind') === 'hostname'
+      f.args.kind === 'hostname'
         ? `remove kubernetes.io/hostname from ${vmPath(f, 'the nodeSelector')} (it is copied to the migration target), then restart the VM`
         : `relax ${vmPath(f, 'the placement')}, or label another node to match (kubectl label node <node> <key>=<value>)`,
   },
   'affinity-restrictive': {
-    message: (f) =>
-      a(f, 'kind') === 'podAffinity'
-        ? `required podAffinity (topologyKey ${a(f, 'topologyKey')}) only allows nodes already running pods with ${a(f, 'selector') || 'the selected labels'}`
-        : `required podAntiAffinity (topologyKey ${a(f, 'topologyKey')}, ${a(f, 'selector') || 'all pods'}) spreads over only ${a(f, 'domains')} domain(s) of ${a(f, 'nodes')} nodes`,
-    hint: (f) => `make ${vmPath(f, 'the term')} preferredDuringSchedulingIgnoredDuringExecution, or add nodes in more ${a(f, 'topologyKey')} domains`,
+    message: ({ args: a }) => {
+      switch (a.kind) {
+        case 'podAffinity':
+          return `required podAffinity (topologyKey ${a.topologyKey}) only allows nodes already running pods with ${a.selector || 'the selected labels'}`;
+        case 'podAntiAffinity':
+          return `required podAntiAffinity (topologyKey ${a.topologyKey}, ${a.selector || 'all pods'}) spreads over only ${a.domains} domain(s) of ${a.nodes} nodes`;
+        default:
+          return assertNever(a);
+      }
+    },
+    hint: (f) => `make ${vmPath(f, 'the term')} preferredDuringSchedulingIgnoredDuringExecution, or add nodes in more ${f.args.topologyKey} domains`,
   },
   'cpu-host-passthrough': {
-    message: (f) => `cpu.model is host-passthrough${a(f, 'node') ? ` (running on ${a(f, 'node')})` : ''}: only a host with an identical CPU can receive it`,
+    message: ({ args: a }) => `cpu.model is host-passthrough${a.node ? ` (running on ${a.node})` : ''}: only a host with an identical CPU can receive it`,
     hint: (f) => `set ${vmPath(f, `${VM_SPEC}.domain.cpu.model`)} to a named model every node offers (a cpu-model.node.kubevirt.io/<Model> label they all carry), then restart the VM`,
   },
   'cpu-host-model-unique': {
-    message: (f) => {
-      if (!a(f, 'node')) return `no two KubeVirt nodes share a host-model CPU (${a(f, 'model')}): wherever the VM starts, it cannot move`;
-      if (!a(f, 'model')) return `node ${a(f, 'node')} publishes no host-model CPU label (host-model-cpu.node.kubevirt.io/*)`;
-      const missing = list(f, 'missing').map(shortenMissing);
+    message: ({ args: a }) => {
+      if (!a.node) return `no two KubeVirt nodes share a host-model CPU (${a.model}): wherever the VM starts, it cannot move`;
+      if (!a.model) return `node ${a.node} publishes no host-model CPU label (host-model-cpu.node.kubevirt.io/*)`;
+      const missing = a.missing.map(shortenMissing);
       const shown = missing.slice(0, 3).join('; ') + (missing.length > 3 ? `; and ${missing.length - 3} more nodes` : '');
-      return `no other node offers host model ${a(f, 'model')} of node ${a(f, 'node')} with its ${list(f, 'features').length} required features${a(f, 'vendor') ? ` (${a(f, 'vendor')})` : ''}: ${shown}`;
+      return `no other node offers host model ${a.model} of node ${a.node} with its ${a.features.length} required features${a.vendor ? ` (${a.vendor})` : ''}: ${shown}`;
     },
     hint: (f) =>
       `set ${vmPath(f, `${VM_SPEC}.domain.cpu.model`)} to a named model that all nodes carry as cpu-model.node.kubevirt.io/<Model> (compare kubectl describe node), or add a node with the same CPU`,
   },
   'cpu-dedicated-single-node': {
-    message: (f) => `dedicatedCpuPlacement needs ${a(f, 'label')}; ${list(f, 'nodes').length === 0 ? 'no node has it' : `only ${nodesText(list(f, 'nodes'))} has it`}`,
+    message: ({ args: a }) => `dedicatedCpuPlacement needs ${a.label}; ${a.nodes.length === 0 ? 'no node has it' : `only ${nodesText(a.nodes)} has it`}`,
     hint: () => 'enable the kubelet CPU manager (static policy) on another node; virt-handler then labels it kubevirt.io/cpumanager=true',
   },
   'confidential-computing': {
-    message: (f) => `the VM uses ${a(f, 'technology')}: the host cannot read its memory to copy it`,
+    message: ({ args: a }) => `the VM uses ${a.technology}: the host cannot read its memory to copy it`,
     hint: () => 'not live-migratable by design: plan a restart on another node (virtctl stop, then start) instead',
   },
   'hyperv-passthrough': {
@@ -181,38 +192,42 @@ const TEXT: Record<RuleId, RuleText> = {
     hint: (f) => `replace ${vmPath(f, 'hypervPassthrough')} by the individual enlightenments the guest needs under ${VM_SPEC}.domain.features.hyperv`,
   },
   'tsc-frequency': {
-    message: (f) => {
-      if (a(f, 'reason') === 'no-node-with-frequency') return `no other node offers the VMI's TSC frequency ${a(f, 'frequency')} Hz (${a(f, 'label')}=true)`;
-      return a(f, 'node')
-        ? `HyperV reenlightenment is on but the VMI has no TSC frequency (status.topologyHints.tscFrequency) on node ${a(f, 'node')}`
-        : 'HyperV reenlightenment is on but no node publishes cpu-timer.node.kubevirt.io/tsc-frequency';
+    message: ({ args: a }) => {
+      switch (a.reason) {
+        case 'no-node-with-frequency':
+          return `no other node offers the VMI's TSC frequency ${a.frequency} Hz (${a.label}=true)`;
+        case 'no-tsc-frequency':
+          return a.node
+            ? `HyperV reenlightenment is on but the VMI has no TSC frequency (status.topologyHints.tscFrequency) on node ${a.node}`
+            : 'HyperV reenlightenment is on but no node publishes cpu-timer.node.kubevirt.io/tsc-frequency';
+        default:
+          return assertNever(a);
+      }
     },
     hint: (f) =>
-      a(f, 'reason') === 'no-node-with-frequency'
+      f.args.reason === 'no-node-with-frequency'
         ? 'add a node with the same TSC frequency, or one that can scale to it (cpu-timer.node.kubevirt.io/tsc-scalable=true)'
         : `make the nodes publish cpu-timer.node.kubevirt.io/tsc-frequency (invariant TSC, virt-handler node labeller), or set ${vmPath(f, 'reenlightenment')}.enabled: false`,
   },
   virtiofs: {
-    message: (f) => `filesystem ${a(f, 'filesystem')} uses virtiofs${a(f, 'kubevirtVersion') ? ` (KubeVirt ${a(f, 'kubevirtVersion')})` : ''}; migratable only from KubeVirt 1.5`,
+    message: ({ args: a }) => `filesystem ${a.filesystem} uses virtiofs${a.kubevirtVersion ? ` (KubeVirt ${a.kubevirtVersion})` : ''}; migratable only from KubeVirt 1.5`,
     hint: () => 'upgrade KubeVirt to 1.5 or later, or stop the VM to move it',
   },
   'persistent-reservation': {
-    message: (f) => `disk ${a(f, 'disk')} uses SCSI persistent reservation${a(f, 'kubevirtVersion') ? ` (KubeVirt ${a(f, 'kubevirtVersion')})` : ''}; migratable only from KubeVirt 1.9`,
+    message: ({ args: a }) => `disk ${a.disk} uses SCSI persistent reservation${a.kubevirtVersion ? ` (KubeVirt ${a.kubevirtVersion})` : ''}; migratable only from KubeVirt 1.9`,
     hint: (f) => `upgrade KubeVirt to 1.9 or later, or drop ${vmPath(f, 'lun.reservation')} if the guest does not need reservations`,
   },
   'eviction-drain-blocker': {
-    message: (f) => {
-      const from = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' }[a(f, 'strategySource')] ?? a(f, 'strategySource');
-      const why = list(f, 'blockers').length > 0 ? `blocked by ${a(f, 'blockers')}` : 'KubeVirt reports LiveMigratable=False';
-      return `evictionStrategy ${a(f, 'evictionStrategy')} (from ${from}) but the VM cannot migrate (${why}): kubectl drain of its node will wait forever`;
+    message: ({ args: a }) => {
+      const why = a.blockers.length > 0 ? `blocked by ${a.blockers.join(', ')}` : 'KubeVirt reports LiveMigratable=False';
+      return `evictionStrategy ${a.evictionStrategy} (from ${STRATEGY_SOURCE[a.strategySource]}) but the VM cannot migrate (${why}): kubectl drain of its node will wait forever`;
     },
-    hint: (f) =>
-      `fix the blockers, or set ${VM_SPEC}.evictionStrategy: LiveMigrateIfPossible (shut down when it cannot migrate), or stop the VM before draining`,
+    hint: () => `fix the blockers, or set ${VM_SPEC}.evictionStrategy: LiveMigrateIfPossible (shut down when it cannot migrate), or stop the VM before draining`,
   },
   'kubevirt-condition': {
-    message: (f) => {
-      const explained = list(f, 'explainedBy');
-      return `KubeVirt reports LiveMigratable=False, reason ${a(f, 'reason') || '<none>'}${a(f, 'message') ? `: ${a(f, 'message')}` : ''}${explained.length ? ` (also flagged as a warning by ${explained.join(', ')})` : ''}`;
+    message: ({ args: a }) => {
+      const explained = a.explainedBy ?? [];
+      return `KubeVirt reports LiveMigratable=False, reason ${a.reason || '<none>'}${a.message ? `: ${a.message}` : ''}${explained.length ? ` (also flagged as a warning by ${explained.join(', ')})` : ''}`;
     },
     hint: (f) => {
       const vmi = f.evidence[0];
@@ -221,12 +236,14 @@ const TEXT: Record<RuleId, RuleText> = {
   },
 };
 
-export function ruleMessage(f: RuleFinding): string {
-  return TEXT[f.rule].message(f);
+export function ruleMessage<Id extends RuleId>(f: RuleFinding<Id>): string {
+  const text: RuleText<Id> = TEXT[f.rule];
+  return text.message(f);
 }
 
-export function ruleHint(f: RuleFinding): string {
-  return TEXT[f.rule].hint(f);
+export function ruleHint<Id extends RuleId>(f: RuleFinding<Id>): string {
+  const text: RuleText<Id> = TEXT[f.rule];
+  return text.hint(f);
 }
 
 /** `node-1: l1, l2, l3, l4, l5` → `node-1 lacks l1, l2 and 3 more`: a table line, not a dump. */

@@ -1,9 +1,9 @@
 // `list`: kubectl-style table and the contract's MigrationList document (§4.3).
-import type { GatherError } from '../collect/gather.js';
-import { API_VERSION } from './migratability-document.js';
+import type { GatherError } from '../kube/known.js';
+import { API_VERSION } from './document.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds } from './why-checklist.js';
+import { formatSeconds } from './format.js';
 
 export interface MigrationListRow {
   namespace: string;
@@ -21,7 +21,7 @@ export interface MigrationListRow {
 export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
   return {
     apiVersion: API_VERSION,
-    kind: 'MigrationList',
+    kind: 'MigrationList' as const,
     items: rows.map((r) => ({
       namespace: r.namespace,
       vmi: r.vmi,

@@ -1,4 +1,4 @@
-import type { GatherError } from '../collect/gather.js';
+import type { GatherError } from '../kube/known.js';
 import type { Style } from './style.js';
 
 /** Partial failures go to stderr as warnings (and into errors[] of the document). */

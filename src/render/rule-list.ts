@@ -1,11 +1,13 @@
 import type { MigratabilityRule } from '../analyze/migratability/rule.js';
 import { renderTable } from './table.js';
-import { renderDocument } from './document.js';
-import { API_VERSION } from './migratability-document.js';
+import { API_VERSION } from './document.js';
 
-/** `check-migratable --list-rules`: id, severity, description. */
-export function renderRuleList(rules: readonly MigratabilityRule[], format: 'table' | 'wide' | 'json' | 'yaml'): string {
-  const items = rules.map((r) => ({ id: r.id, severity: r.severity, description: r.description }));
-  if (format === 'json' || format === 'yaml') return renderDocument({ apiVersion: API_VERSION, kind: 'RuleList', items }, format);
-  return renderTable(['RULE', 'SEVERITY', 'DESCRIPTION'], items.map((i) => [i.id, i.severity, i.description]));
+/** `check-migratable --list-rules -o json|yaml`: id, severity, description. */
+export function ruleListDocument(rules: readonly MigratabilityRule[]) {
+  return { apiVersion: API_VERSION, kind: 'RuleList', items: rules.map((r) => ({ id: r.id, severity: r.severity, description: r.description })) };
+}
+
+/** `check-migratable --list-rules`: the same as a table. */
+export function renderRuleList(rules: readonly MigratabilityRule[]): string {
+  return renderTable(['RULE', 'SEVERITY', 'DESCRIPTION'], rules.map((r) => [r.id, r.severity, r.description]));
 }

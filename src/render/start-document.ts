@@ -3,15 +3,13 @@
 // `refused` when pre-flight or the server said no. Additive fields are listed in the README.
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { Preflight, PreflightCheck, StartCause } from '../analyze/preflight/preflight.js';
-import type { GatherError } from '../collect/gather.js';
-import type { EvidenceRef } from '../analyze/findings.js';
-import { API_VERSION, migratabilityDocument, type MigratabilityReportDoc } from './migratability-document.js';
-import { diagnosisDocument } from './why-document.js';
+import type { GatherError } from '../kube/known.js';
+import { migratabilityItemDocument } from './migratability-document.js';
+import type { CapacityCheckDoc, MigrationStartDoc, WaitOutcome } from './start-doc-types.js';
+import { API_VERSION } from './document.js';
+import { verdictDocument } from './why-document.js';
 import { placementReasonText } from './why-placement.js';
 import { preflightCheckText, refusalText } from './start-text.js';
-
-/** How a --wait ended: final phase, deleted before that, the --timeout, or Ctrl-C. */
-export type WaitOutcome = 'final' | 'gone' | 'timeout' | 'interrupted';
 
 export interface StartReport {
   namespace: string;
@@ -29,41 +27,10 @@ export interface StartReport {
   errors: GatherError[];
 }
 
-export interface CapacityCheckDoc {
-  id: string;
-  title: string;
-  status: string;
-  summary: string;
-  cause?: string;
-  hint?: string;
-  evidence: EvidenceRef[];
-  missing?: string;
-}
-
-type ItemDoc = MigratabilityReportDoc['items'][number];
-
-export interface MigrationStartDoc {
-  apiVersion: typeof API_VERSION;
-  kind: 'MigrationStart';
-  target: { namespace: string; vmi: string; vm?: string };
-  preflight: ItemDoc & {
-    capacity: CapacityCheckDoc[];
-    placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
-    nodeSelector?: { requested: Record<string, string>; overridden: string[] };
-  };
-  migration: { name: string; uid: string; phase: string } | null;
-  dryRun: boolean;
-  refused?: { cause: string; summary: string; hint?: string };
-  forced?: { cause: string; summary: string }[];
-  wait?: { outcome: WaitOutcome; seconds: number };
-  verdict?: { status: string; cause: string; summary: string; hint: string; check?: string };
-  errors: { resource: string; message: string }[];
-}
-
 export function startDocument(r: StartReport): MigrationStartDoc {
   const pf = r.preflight;
   // Exactly check-migratable's item for this VM, from the evaluation the pre-flight made.
-  const base = migratabilityDocument({ items: [{ subject: pf.subject, evaluation: pf.evaluation }], errors: [] }).items[0]!;
+  const base = migratabilityItemDocument(pf);
   const capacity = pf.checks.map(capacityDoc);
   const doc: MigrationStartDoc = {
     apiVersion: API_VERSION,
@@ -93,7 +60,7 @@ export function startDocument(r: StartReport): MigrationStartDoc {
   }
   if (pf.forced.length > 0) doc.forced = pf.forced.map((f) => ({ cause: f.cause, summary: refusalText(f, pf, capacity).summary }));
   if (r.wait) doc.wait = r.wait;
-  if (r.diagnosis) doc.verdict = diagnosisDocument(r.diagnosis).verdict;
+  if (r.diagnosis) doc.verdict = verdictDocument(r.diagnosis);
   else if (r.wait?.outcome === 'gone' && r.migration) {
     doc.verdict = {
       status: 'failed',

@@ -2,15 +2,17 @@
 // progress line of --wait, and the whole result for a person (table/wide output). Where a why
 // check's own sentence already fits a planned migration (VMI running, active pods, quota
 // headroom, free slots) it is reused, so both commands say the same thing the same way.
-import type { ArgRecord, CheckResult } from '../analyze/why/check.js';
+import type { UnschedulableCause } from '../analyze/why/parse/scheduler-message.js';
 import type { Preflight, PreflightCheck, Refusal } from '../analyze/preflight/preflight.js';
 import type { FollowStatus } from '../analyze/preflight/progress.js';
-import { CHECK_TEXT } from './why-text/index.js';
+import { checkHint, checkSummary, checkTitle } from './why-text/index.js';
+import { assertNever } from './assert-never.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
-import type { CapacityCheckDoc, MigrationStartDoc } from './start-document.js';
+import type { CapacityCheckDoc, MigrationStartDoc } from './start-doc-types.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent, statusMark, verdictBadge } from './why-checklist.js';
+import { formatSeconds, indent } from './format.js';
+import { severityMark, statusMark, verdictBadge } from './marks.js';
 
 export interface PreflightText {
   title: string;
@@ -18,35 +20,28 @@ export interface PreflightText {
   hint?: string;
 }
 
-const asResult = (c: PreflightCheck): CheckResult => ({ id: c.id as CheckResult['id'], status: c.status, args: c.args, evidence: c.evidence, ...(c.missing ? { missing: c.missing } : {}) });
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-
 function joinShort(names: string[], max = 6): string {
   return names.length > max ? `${names.slice(0, max).join(', ')}, +${names.length - max} more` : names.join(', ');
 }
 
 export function preflightCheckText(c: PreflightCheck): PreflightText {
-  const a = c.args;
-  const ns = str(a.namespace);
   switch (c.id) {
     case 'vmi-running':
     case 'active-pods':
     case 'resource-quota': {
-      const t = CHECK_TEXT[c.id];
-      const r = asResult(c);
-      const hint = c.status === 'fail' || c.status === 'warn' ? t.hint(r) : undefined;
-      const summary = c.status === 'unknown' && c.missing ? `${t.summary(r)} (${c.missing})` : t.summary(r);
-      return { title: t.title, summary, ...(hint ? { hint } : {}) };
+      const hint = c.status === 'fail' || c.status === 'warn' ? checkHint(c) : undefined;
+      const summary = c.status === 'unknown' && c.missing ? `${checkSummary(c)} (${c.missing})` : checkSummary(c);
+      return { title: checkTitle(c.id), summary, ...(hint ? { hint } : {}) };
     }
     case 'migration-conflict': {
       const title = 'No other migration in flight';
-      const o = a.other as ArgRecord | undefined;
-      if (c.status === 'fail' && o) {
-        const name = str(o.name);
+      const a = c.args;
+      if (c.status === 'fail' && (a.kind === 'not-eligible' || a.kind === 'in-flight') && a.other) {
+        const { namespace: ns, other: o } = a;
+        const { name } = o;
         return {
           title,
-          summary: `Migration ${name} (${str(o.phase) || 'Pending'}, uid ${str(o.uid)}) is already in flight for this VMI: KubeVirt runs one migration per VMI and refuses a second.`,
+          summary: `Migration ${name} (${o.phase || 'Pending'}, uid ${o.uid}) is already in flight for this VMI: KubeVirt runs one migration per VMI and refuses a second.`,
           hint: `wait for it (kubectl vmigrate why ${name} -n ${ns}) or cancel it (kubectl vmigrate abort ${name} -n ${ns}), then start again`,
         };
       }
@@ -55,50 +50,55 @@ export function preflightCheckText(c: PreflightCheck): PreflightText {
     }
     case 'node-selector': {
       const title = '--node-selector supported';
-      const sel = list(a.selector).join(', ');
-      const over = list(a.overridden);
-      const overText = over.length > 0 ? ` The VM's own nodeSelector sets ${over.join(', ')} to another value and wins (KubeVirt: the added selector can only restrict).` : '';
-      if (a.kind === 'unsupported') {
-        return {
-          title,
-          summary: `--node-selector needs KubeVirt v1.6 or later (spec.addedNodeSelector); this cluster runs ${str(a.version)}, which would create the migration without it.`,
-          hint: 'migrate without --node-selector, or constrain the VM itself (spec.template.spec.nodeSelector) before migrating',
-        };
+      const a = c.args;
+      const sel = a.selector.join(', ');
+      const overText = a.overridden.length > 0 ? ` The VM's own nodeSelector sets ${a.overridden.join(', ')} to another value and wins (KubeVirt: the added selector can only restrict).` : '';
+      switch (a.kind) {
+        case 'unsupported':
+          return {
+            title,
+            summary: `--node-selector needs KubeVirt v1.6 or later (spec.addedNodeSelector); this cluster runs ${a.version}, which would create the migration without it.`,
+            hint: 'migrate without --node-selector, or constrain the VM itself (spec.template.spec.nodeSelector) before migrating',
+          };
+        case 'version-unknown':
+          return {
+            title,
+            summary: `The KubeVirt version could not be read${c.missing ? ` (${c.missing})` : ''}: --node-selector (${sel}) only works from v1.6; older versions drop it silently.${overText}`,
+            hint: 'check the version first: kubectl get kubevirt -A -o jsonpath={.items[0].status.observedKubeVirtVersion}',
+          };
+        case 'supported':
+          return { title, summary: `The target is restricted to nodes with ${sel} (KubeVirt ${a.version}).${overText}` };
+        default:
+          return assertNever(a);
       }
-      if (a.kind === 'version-unknown') {
-        return {
-          title,
-          summary: `The KubeVirt version could not be read${c.missing ? ` (${c.missing})` : ''}: --node-selector (${sel}) only works from v1.6; older versions drop it silently.${overText}`,
-          hint: 'check the version first: kubectl get kubevirt -A -o jsonpath={.items[0].status.observedKubeVirtVersion}',
-        };
-      }
-      return { title, summary: `The target is restricted to nodes with ${sel} (KubeVirt ${str(a.version)}).${overText}` };
     }
     case 'migration-slots': {
       const title = 'Migration slot free';
+      const a = c.args;
       if (a.kind === 'full') {
         const what =
           a.scope === 'cluster'
-            ? `${str(a.running)}/${str(a.limit)} migrations run cluster-wide (parallelMigrationsPerCluster)`
-            : `${str(a.running)}/${str(a.limit)} outbound migrations leave source node ${str(a.node)} (parallelOutboundMigrationsPerNode)`;
+            ? `${a.running}/${a.limit} migrations run cluster-wide (parallelMigrationsPerCluster)`
+            : `${a.running}/${a.limit} outbound migrations leave source node ${a.node ?? ''} (parallelOutboundMigrationsPerNode)`;
         const field = a.scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
         const assumed = a.limitAssumed ? '; the limit is the KubeVirt default (the KubeVirt CR could not be read)' : '';
         return {
           title,
-          summary: `No migration slot is free: ${what}: ${joinShort(list(a.runningMigrations))}${assumed}. A new migration would wait in Pending, with no event saying why.`,
+          summary: `No migration slot is free: ${what}: ${joinShort(a.runningMigrations)}${assumed}. A new migration would wait in Pending, with no event saying why.`,
           hint: `start it when one of them has finished, or raise ${field} in the KubeVirt CR (spec.configuration.migrations); --force creates it now and it queues`,
         };
       }
-      const t = CHECK_TEXT['migration-slots'];
-      const summary = c.status === 'unknown' ? `Running migrations could not be counted${c.missing ? ` (${c.missing})` : ''}.` : t.summary(asResult(c));
+      const summary = c.status === 'unknown' ? `Running migrations could not be counted${c.missing ? ` (${c.missing})` : ''}.` : checkSummary(c);
       return { title, summary };
     }
     case 'target-placement':
       return placementText(c);
+    default:
+      return assertNever(c);
   }
 }
 
-const PLACEMENT_CAUSE: Record<string, { what: string; hint: string }> = {
+const PLACEMENT_CAUSE: Record<UnschedulableCause, { what: string; hint: string }> = {
   'target-unschedulable-node-selector': {
     what: 'its nodeSelector / required node affinity matches no other node',
     hint: 'relax the VM\'s nodeSelector or affinity (or --node-selector), or label another node to match',
@@ -125,22 +125,28 @@ const PLACEMENT_CAUSE: Record<string, { what: string; hint: string }> = {
   },
 };
 
-function placementText(c: PreflightCheck): PreflightText {
+function placementText(c: Extract<PreflightCheck, { id: 'target-placement' }>): PreflightText {
   const title = 'A node other than the source fits the target pod';
   const a = c.args;
-  if (c.status === 'unknown') return { title, summary: `Target placement could not be judged${c.missing ? `: ${c.missing}` : ''}.` };
-  if (a.kind === 'fits') {
-    const fitting = list(a.fitting);
-    return { title, summary: `${fitting.length} of ${str(a.candidates)} other nodes fit the target pod: ${joinShort(fitting)}${a.storageUnknown ? ` (volume reachability not checked: ${str(a.storageUnknown)})` : ''}.` };
+  switch (a.kind) {
+    case 'nodes-unreadable':
+    case 'no-source-pod':
+    case 'undecided':
+      return { title, summary: `Target placement could not be judged${c.missing ? `: ${c.missing}` : ''}.` };
+    case 'fits':
+      return { title, summary: `${a.fitting.length} of ${a.candidates} other nodes fit the target pod: ${joinShort(a.fitting)}${a.storageUnknown ? ` (volume reachability not checked: ${a.storageUnknown})` : ''}.` };
+    case 'none-fits': {
+      const cause = PLACEMENT_CAUSE[a.cause];
+      const what = a.candidates === 0 ? 'there is no other node' : cause.what;
+      return {
+        title,
+        summary: `No node other than the source can take the target pod: ${what} (${a.candidates} candidate node${a.candidates === 1 ? '' : 's'}, see the placement).`,
+        hint: cause.hint,
+      };
+    }
+    default:
+      return assertNever(a);
   }
-  const cause = PLACEMENT_CAUSE[str(a.cause)];
-  const candidates = Number(a.candidates ?? 0);
-  const what = candidates === 0 ? 'there is no other node' : cause?.what ?? 'no other node fits';
-  return {
-    title,
-    summary: `No node other than the source can take the target pod: ${what} (${candidates} candidate node${candidates === 1 ? '' : 's'}, see the placement).`,
-    ...(cause ? { hint: cause.hint } : {}),
-  };
 }
 
 /** `refused` / `forced[]`: the cause, one sentence and the fix. */
@@ -188,8 +194,7 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
   lines.push('', style.bold(`Migratability: ${pf.verdict}`));
   for (const f of pf.findings) {
     if (f.severity === 'info' && !wide) continue;
-    const mark = f.severity === 'blocker' ? style.bad('✖') : f.severity === 'warning' ? style.warn('!') : style.info('i');
-    lines.push(`  ${mark} ${f.rule}: ${f.message}`);
+    lines.push(`  ${severityMark(f.severity, style)} ${f.rule}: ${f.message}`);
     if (f.hint && f.severity === 'blocker' && wide) lines.push(`      ${style.dim('fix:')} ${f.hint}`);
   }
   if (!pf.findings.some((f) => f.severity !== 'info')) lines.push(`  ${style.ok('✔')} no rule found a reason it cannot migrate`);

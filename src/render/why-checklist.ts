@@ -4,20 +4,8 @@ import type { MigrationDiagnosisDoc } from './why-document.js';
 import { renderTable } from './table.js';
 import { progressLines } from './why-progress.js';
 import type { Style } from './style.js';
-
-const MARKS: Record<string, (s: Style) => string> = {
-  pass: (s) => s.ok('✔'),
-  fail: (s) => s.bad('✖'),
-  warn: (s) => s.warn('!'),
-  info: (s) => s.info('i'),
-  skip: (s) => s.dim('-'),
-  unknown: (s) => s.warn('?'),
-};
-
-/** The mark of a check status (why's checks, start's capacity checks). */
-export function statusMark(status: string, style: Style): string {
-  return (MARKS[status] ?? MARKS.info!)(style);
-}
+import { formatSeconds, indent } from './format.js';
+import { severityMark, statusMark, verdictBadge } from './marks.js';
 
 export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: boolean): string {
   const { target, verdict } = doc;
@@ -41,8 +29,7 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     lines.push('', style.bold(`Migratability: ${doc.migratability.verdict}`));
     for (const f of doc.migratability.findings) {
       if (f.severity === 'info' && !wide) continue;
-      const mark = f.severity === 'blocker' ? style.bad('✖') : f.severity === 'warning' ? style.warn('!') : style.info('i');
-      lines.push(`  ${mark} ${f.rule}: ${f.message}`);
+      lines.push(`  ${severityMark(f.severity, style)} ${f.rule}: ${f.message}`);
     }
     if (doc.migratability.findings.length === 0) lines.push(`  ${style.ok('✔')} no rule found a reason it cannot migrate`);
     const unknown = [...new Set(doc.migratability.unknown.map((u) => u.rule))];
@@ -59,25 +46,4 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     lines.push(indent(renderTable(['PHASE', 'SINCE', 'FOR'], rows)));
   }
   return lines.join('\n').replace(/\n+$/, '') + '\n';
-}
-
-/** The verdict status as a coloured badge (why, start --wait). */
-export function verdictBadge(status: string, style: Style): string {
-  const label = status.toUpperCase();
-  if (status === 'succeeded' || status === 'progressing' || status === 'idle') return style.ok(label);
-  if (status === 'at-risk' || status === 'unknown') return style.warn(label);
-  return style.bad(label);
-}
-
-/** A rendered table indented under a section title. */
-export function indent(table: string): string {
-  return table.replace(/\n$/, '').split('\n').map((l) => '  ' + l).join('\n');
-}
-
-export function formatSeconds(s: number): string {
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ''}`;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${h}h${m ? `${m}m` : ''}`;
 }

@@ -4,14 +4,14 @@ import type { EvidenceRef } from '../analyze/findings.js';
 import type { Placement } from '../analyze/why/check.js';
 import type { TimelineEntry } from '../analyze/why/timeline.js';
 import type { PolicyOutput } from '../analyze/why/policy-output.js';
-import { listOf } from '../analyze/shape.js';
-import { CHECK_TEXT } from './why-text/index.js';
+import { checkHint, checkSummary, checkTitle } from './why-text/index.js';
 import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { placementReasonText } from './why-placement.js';
-import { API_VERSION } from './migratability-document.js';
+import { API_VERSION } from './document.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { progressDocument, type ProgressDoc } from './why-progress.js';
-import { time } from '../analyze/why/derive.js';
+import { time } from '../kube/time.js';
+import type { GatherError } from '../kube/known.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
@@ -27,36 +27,28 @@ export interface MigrationDiagnosisDoc {
   errors: { resource: string; message: string }[];
 }
 
-export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
+export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]): MigrationDiagnosisDoc {
   const { ctx } = d;
   const m = ctx.migration;
-  const vmName = ctx.vm?.metadata.name ?? listOf(ctx.vmi?.metadata.ownerReferences).find((o) => o.kind === 'VirtualMachine')?.name;
   return {
     apiVersion: API_VERSION,
     kind: 'MigrationDiagnosis',
     target: {
       namespace: ctx.namespace,
       vmi: ctx.vmi?.metadata.name ?? m?.spec?.vmiName ?? ctx.requested.name,
-      ...(vmName ? { vm: vmName } : {}),
+      ...(ctx.vmName ? { vm: ctx.vmName } : {}),
       ...(m
         ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: knownTime(m.metadata.creationTimestamp) } }
         : {}),
     },
-    verdict: {
-      status: d.verdict.status,
-      cause: d.verdict.cause,
-      summary: verdictSummary(d),
-      hint: verdictHint(d),
-      ...(d.verdict.check ? { check: d.verdict.check } : {}),
-    },
+    verdict: verdictDocument(d),
     checks: d.checks.map((c) => {
-      const text = CHECK_TEXT[c.id];
-      const hint = c.status === 'fail' || c.status === 'warn' ? text.hint(c) : undefined;
+      const hint = c.status === 'fail' || c.status === 'warn' ? checkHint(c) : undefined;
       return {
         id: c.id,
-        title: text.title,
+        title: checkTitle(c.id),
         status: c.status,
-        summary: text.summary(c),
+        summary: checkSummary(c),
         evidence: c.evidence,
         ...(hint ? { hint } : {}),
         ...(c.missing ? { missing: c.missing } : {}),
@@ -75,7 +67,18 @@ export function diagnosisDocument(d: Diagnosis): MigrationDiagnosisDoc {
         }
       : {}),
     ...(d.progress ? { progress: progressDocument(d.progress) } : {}),
-    errors: d.errors,
+    errors: [...errors],
+  };
+}
+
+/** The document's `verdict` (also `start --wait`'s). */
+export function verdictDocument(d: Diagnosis): MigrationDiagnosisDoc['verdict'] {
+  return {
+    status: d.verdict.status,
+    cause: d.verdict.cause,
+    summary: verdictSummary(d),
+    hint: verdictHint(d),
+    ...(d.verdict.check ? { check: d.verdict.check } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // The commands the CLI registers, and each one's flags, read from its own --help (so tests
 // written over "every command" pick up commands added later).
-import { main } from '../../src/cli/main.js';
-import type { Io } from '../../src/cli/io.js';
+import { main } from '../../src/main.js';
+import type { Io } from '../../src/cmdutil/io.js';
 
 export interface RegisteredCommand {
   name: string;

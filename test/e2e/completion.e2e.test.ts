@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { LOOKUP_DEADLINE_MS } from '../../src/cli/completion/complete.js';
+import { LOOKUP_DEADLINE_MS } from '../../src/commands/completion/complete.js';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { registeredCommands } from './commands.js';
 import { EXAMPLE_SNAPSHOT, REPO, runPlugin, tempDir } from './plugin.js';

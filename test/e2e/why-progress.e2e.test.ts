@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
+import { startFakeApiServer, testPkiFiles, testTls, type FakeApiServer } from '../fake-apiserver/index.js';
 import { startFakePrometheus, type FakePrometheus } from '../fake-prometheus/server.js';
 import { REPO, parseOneJson, runPlugin, tempDir } from './plugin.js';
 import { runCli } from '../unit/cli/run-cli.js';
@@ -100,6 +100,19 @@ function metricsNow(): string {
   return handlerMetricsText('v1.8', points, { namespace: 'default', name: VMI_NAME, node: 'node-a' });
 }
 
+/** Prometheus's answer for a migration 52.3 % done, converging (remaining −20 MB/s). */
+function progressAnswer(req: { params: Record<string, string>; path: string }): unknown {
+  const labels = { name: VMI_NAME, namespace: 'default', node: 'node-a' };
+  const t = Number(req.params.time ?? req.params.end);
+  const pts = (v0: number, dv: number): [number, number][] => Array.from({ length: 5 }, (_, i) => [t - 60 + i * 15, v0 + i * dv]);
+  return prometheusBody(req.path.endsWith('query_range') ? 'matrix' : 'vector', [
+    { name: 'kubevirt_vmi_migration_data_remaining_bytes', labels, values: pts(3.3e9, -0.3e9) },
+    { name: 'kubevirt_vmi_migration_data_total_bytes', labels, values: pts(4.4e9, 0) },
+    { name: 'kubevirt_vmi_migration_dirty_memory_rate_bytes', labels, values: pts(2e6, 0) },
+    { name: 'kubevirt_vmi_migration_memory_transfer_rate_bytes', labels, values: pts(25e6, 0) },
+  ]);
+}
+
 describe('why -o json: progress', () => {
   it('from the launcher log: samples, converging, etaSeconds; no metrics proxy needed', async () => {
     const { s, kubeconfig } = await cluster({ progress: healthy });
@@ -141,25 +154,19 @@ describe('why -o json: progress', () => {
     expect(transfer.summary).toMatch(/--prometheus/);
   });
 
-  it('--prometheus (with a token file) when the log and virt-handler have nothing', async () => {
+  it('--prometheus over https (its own CA, a token file) when the log and virt-handler have nothing', async () => {
     const { kubeconfig } = await cluster();
-    const labels = { name: VMI_NAME, namespace: 'default', node: 'node-a' };
     prom = await startFakePrometheus(
-      (req) => {
-        const t = Number(req.params.time ?? req.params.end);
-        const pts = (v0: number, dv: number): [number, number][] => Array.from({ length: 5 }, (_, i) => [t - 60 + i * 15, v0 + i * dv]);
-        return prometheusBody(req.path.endsWith('query_range') ? 'matrix' : 'vector', [
-          { name: 'kubevirt_vmi_migration_data_remaining_bytes', labels, values: pts(3.3e9, -0.3e9) },
-          { name: 'kubevirt_vmi_migration_data_total_bytes', labels, values: pts(4.4e9, 0) },
-          { name: 'kubevirt_vmi_migration_dirty_memory_rate_bytes', labels, values: pts(2e6, 0) },
-          { name: 'kubevirt_vmi_migration_memory_transfer_rate_bytes', labels, values: pts(25e6, 0) },
-        ]);
-      },
-      { token: 's3cret', pathPrefix: '/prometheus' },
+      progressAnswer,
+      // A token goes to https:// only (http:// needs --prometheus-allow-http-token).
+      { token: 's3cret', pathPrefix: '/prometheus', tls: { key: testTls().key, cert: testTls().cert } },
     );
     const tokenFile = join(tempDir(), 'token');
     writeFileSync(tokenFile, 's3cret\n');
-    const r = await runPlugin(['why', VMI_NAME, '-o', 'json', '--kubeconfig', kubeconfig, '--prometheus', prom.url, '--prometheus-token-file', tokenFile]);
+    const r = await runPlugin([
+      'why', VMI_NAME, '-o', 'json', '--kubeconfig', kubeconfig,
+      '--prometheus', prom.url, '--prometheus-token-file', tokenFile, '--prometheus-certificate-authority', testPkiFiles().ca,
+    ]);
     expect(r.stderr).toBe('');
     const doc = parseOneJson<Doc>(r.stdout);
     expect(doc.progress).toMatchObject({ source: 'prometheus', from: prom.url, converging: true, percent: 52.3 });
@@ -168,6 +175,35 @@ describe('why -o json: progress', () => {
     expect(prom.requests.map((q) => q.path).sort()).toEqual(['/prometheus/api/v1/query', '/prometheus/api/v1/query_range']);
     expect(prom.requests.every((q) => q.authorization === 'Bearer s3cret')).toBe(true);
     expect(prom.requests.find((q) => q.path.endsWith('query_range'))!.params.step).toBe('15');
+  });
+
+  it('--insecure-skip-tls-verify is the API server\'s: Prometheus is still verified; --prometheus-insecure-skip-tls-verify turns that off', async () => {
+    const { kubeconfig } = await cluster();
+    prom = await startFakePrometheus(progressAnswer, { tls: { key: testTls().key, cert: testTls().cert } });
+    const base = ['why', VMI_NAME, '-o', 'json', '--kubeconfig', kubeconfig, '--prometheus', prom.url];
+    const verified = await runPlugin([...base, '--insecure-skip-tls-verify']);
+    const vdoc = parseOneJson<Doc & { progress: { unavailable: { source: string; reason: string }[] } }>(verified.stdout);
+    expect(vdoc.progress.source).toBe('none');
+    expect(vdoc.progress.unavailable.find((u) => u.source === 'prometheus')?.reason).toMatch(/certificate|self-signed|verify/i);
+    expect(prom.requests).toEqual([]);
+    const skipped = await runPlugin([...base, '--prometheus-insecure-skip-tls-verify']);
+    expect(parseOneJson<Doc>(skipped.stdout).progress).toMatchObject({ source: 'prometheus', percent: 52.3 });
+  });
+
+  it('a token for an http:// Prometheus: exit 3 and one line, unless --prometheus-allow-http-token (a warning)', async () => {
+    const { kubeconfig } = await cluster();
+    prom = await startFakePrometheus(progressAnswer, { token: 's3cret' });
+    const tokenFile = join(tempDir(), 'token');
+    writeFileSync(tokenFile, 's3cret\n');
+    const base = ['why', VMI_NAME, '-o', 'json', '--kubeconfig', kubeconfig, '--prometheus', prom.url, '--prometheus-token-file', tokenFile];
+    const refused = await runPlugin(base);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(`error: --prometheus ${prom.url}/ is plain http://: the --prometheus-token-file token would be sent unencrypted; use https://, or --prometheus-allow-http-token to send it anyway\n`);
+    expect(prom.requests).toEqual([]);
+    const allowed = await runPlugin([...base, '--prometheus-allow-http-token']);
+    expect(allowed.stderr).toBe(`Warning: sending the --prometheus-token-file token to ${prom.url}/ unencrypted (--prometheus-allow-http-token)\n`);
+    expect(parseOneJson<Doc>(allowed.stdout).progress).toMatchObject({ source: 'prometheus' });
   });
 
   it('at most 15 API requests per why, worst case (namespace, log and metrics proxy all needed)', async () => {

@@ -60,8 +60,8 @@ export class FaultRegistry {
   }
 
   /** The fault to apply to this request, already counted as a hit. */
-  take(t: FaultTarget): FaultSpec | undefined {
-    const f = this.faults.find((x) => !x.exhausted && matches(x.spec, t));
+  take(t: FaultTarget, query: URLSearchParams = new URLSearchParams()): FaultSpec | undefined {
+    const f = this.faults.find((x) => !x.exhausted && matches(x.spec, t) && (x.spec.withQuery === undefined || query.has(x.spec.withQuery)));
     if (!f) return undefined;
     f.hits++;
     return f.spec;

@@ -6,6 +6,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { ResourceId } from '../../src/kube/resources.js';
@@ -52,14 +53,20 @@ interface ResponseShaping {
 }
 
 const DEFAULT_USER = 'system:serviceaccount:default:default';
+/** kube-apiserver gzips a response larger than this when asked (responsewriters' defaultGzipThresholdBytes). */
+const GZIP_THRESHOLD_BYTES = 128 * 1024;
+/** What the priority-and-fairness filter of a default install reports (global-default schema/level). */
+const DEFAULT_APF = { flowSchemaUid: 'd2ba4f7e-fake-flowschema-global-default', priorityLevelUid: '7d1aa5f5-fake-prioritylevel-global-default' };
+/** Per response: whether (and above what size) its body may be gzipped. */
+const gzipFor = new WeakMap<ServerResponse, number>();
 
 export class FakeApiServer {
   /** Every request received, in arrival order (discovery requests included). */
   readonly requests: RequestRecord[] = [];
-  /** Requests received and not yet answered (watches and log follows included while open). */
-  inFlight = 0;
-  /** The most requests in flight at once since the start or the last resetRequests(). */
-  peakInFlight = 0;
+  /** Requests being served right now, by verb (list, get, watch, …; `other` for the rest). */
+  readonly inFlight: Record<string, number> = {};
+  /** The most requests of each verb that were served at once (since the last resetRequests()). */
+  readonly peakInFlight: Record<string, number> = {};
   private readonly store: ObjectStore;
   private readonly logStore = new LogStore();
   private readonly faultRegistry = new FaultRegistry();
@@ -156,7 +163,7 @@ export class FakeApiServer {
 
   resetRequests(): void {
     this.requests.length = 0;
-    this.peakInFlight = this.inFlight;
+    for (const verb of Object.keys(this.peakInFlight)) this.peakInFlight[verb] = this.inFlight[verb] ?? 0;
   }
 
   fault(spec: FaultSpec): FaultHandle {
@@ -239,22 +246,36 @@ export class FakeApiServer {
       time: Date.now(),
       ...(req.headers.accept ? { accept: req.headers.accept } : {}),
       ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      ...(req.headers['accept-encoding'] ? { acceptEncoding: String(req.headers['accept-encoding']) } : {}),
     };
     this.requests.push(record);
     this.countBytes(res, record);
-    this.inFlight++;
-    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
-    let done = false;
+    const parsedPath = parseResourcePath(url.pathname);
+    const verb = (parsedPath.kind === 'resource' ? verbOf(req.method ?? 'GET', parsedPath.target, url.searchParams) : undefined) ?? 'other';
+    this.inFlight[verb] = (this.inFlight[verb] ?? 0) + 1;
+    this.peakInFlight[verb] = Math.max(this.peakInFlight[verb] ?? 0, this.inFlight[verb]!);
+    let counted = true;
     const finish = () => {
-      if (!done) {
-        done = true;
-        this.inFlight--;
+      if (counted) {
+        counted = false;
+        this.inFlight[verb] = (this.inFlight[verb] ?? 1) - 1;
       }
-      if (res.headersSent) record.status = res.statusCode;
+      if (res.headersSent) {
+        record.status = res.statusCode;
+        const encoding = res.getHeader('content-encoding');
+        if (encoding) record.contentEncoding = String(encoding);
+      }
       this.notify();
     };
     res.on('finish', finish);
     res.on('close', finish);
+    const apf = this.opts.apf === undefined ? DEFAULT_APF : this.opts.apf;
+    if (apf) {
+      res.setHeader('X-Kubernetes-PF-FlowSchema-UID', apf.flowSchemaUid);
+      res.setHeader('X-Kubernetes-PF-PriorityLevel-UID', apf.priorityLevelUid);
+    }
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) gzipFor.set(res, this.opts.gzipThresholdBytes ?? GZIP_THRESHOLD_BYTES);
     try {
       const body = await readBody(req);
       await this.pipeline(req, res, url, body, record);
@@ -321,7 +342,7 @@ export class FakeApiServer {
         : {}),
     };
 
-    const fault = this.faultRegistry.take(faultTarget);
+    const fault = this.faultRegistry.take(faultTarget, url.searchParams);
     if (fault) record.faulted = true;
     const shaping = fault ? await this.applyFault(fault, req, res, user, target, verb) : { truncate: false };
     if (shaping === 'answered') return;
@@ -404,6 +425,16 @@ export class FakeApiServer {
     }
     if (fault.drop) {
       req.socket.destroy();
+      return 'answered';
+    }
+    if (fault.endless) {
+      streamEndless(res, fault.endless);
+      return 'answered';
+    }
+    if (fault.stall === 'headers') return 'answered'; // never a byte: the client's deadline must end it
+    if (fault.stall === 'body') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.flushHeaders();
       return 'answered';
     }
     if (fault.status === 410 && verb === 'watch') {
@@ -504,14 +535,29 @@ function routeContext(
 
 function sendBody(res: ServerResponse, status: number, contentType: string, text: string, truncate: boolean): void {
   let buf = Buffer.from(text, 'utf8');
+  const threshold = gzipFor.get(res);
+  const gzip = threshold !== undefined && buf.length > threshold;
+  if (gzip) buf = gzipSync(buf);
   if (truncate) buf = buf.subarray(0, Math.floor(buf.length / 2));
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': buf.length });
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': buf.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
   res.end(buf);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, truncate: boolean, retryAfterSeconds?: number): void {
   if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
   sendBody(res, status, 'application/json', JSON.stringify(body), truncate);
+}
+
+/** `head`, then `unit` repeated, honouring back-pressure, until the client closes. */
+function streamEndless(res: ServerResponse, e: NonNullable<FaultSpec['endless']>): void {
+  res.writeHead(200, { 'Content-Type': e.contentType ?? 'application/json' });
+  if (e.head) res.write(e.head);
+  const chunk = Buffer.from(e.unit.repeat(Math.max(1, Math.ceil(65536 / e.unit.length))));
+  const pump = () => {
+    while (!res.destroyed && !res.writableEnded) if (!res.write(chunk)) return void res.once('drain', pump);
+  };
+  res.on('error', () => undefined);
+  pump();
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

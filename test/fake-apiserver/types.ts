@@ -62,6 +62,17 @@ export interface FakeApiServerOptions {
   objects?: AnyObject[];
   /** gitVersion reported by /version; default v1.32.4. */
   gitVersion?: string;
+  /**
+   * With `Accept-Encoding: gzip`, bodies larger than this are gzipped; default 128 KiB, as
+   * kube-apiserver. Watch streams and logs are never compressed.
+   */
+  gzipThresholdBytes?: number;
+  /**
+   * UIDs of the FlowSchema and PriorityLevelConfiguration sent on every response
+   * (X-Kubernetes-PF-FlowSchema-UID, X-Kubernetes-PF-PriorityLevel-UID); default fixed fake
+   * UIDs, false for a server without priority and fairness.
+   */
+  apf?: { flowSchemaUid: string; priorityLevelUid: string } | false;
 }
 
 export interface RequestRecord {
@@ -80,6 +91,11 @@ export interface RequestRecord {
   groups?: string[];
   accept?: string;
   contentType?: string;
+  /** The Authorization header as sent: a credential reached the server. */
+  authorization?: string;
+  acceptEncoding?: string;
+  /** `gzip` when the response body was compressed. */
+  contentEncoding?: string;
   /** Set when a fault was applied to this request. */
   faulted?: boolean;
   /** Bytes of the response body sent so far. */
@@ -107,6 +123,15 @@ export interface FaultSpec {
   truncateBody?: boolean;
   /** Answer 200 with a body that is not JSON. */
   invalidJson?: boolean;
+  /** 'headers': never answer; 'body': send 200 headers, then nothing, never closing (a silent watch). */
+  stall?: 'headers' | 'body';
+  /**
+   * Answer 200 with `head`, then `unit` again and again until the client goes away: an endless
+   * list page, log or watch line.
+   */
+  endless?: { head?: string; unit: string; contentType?: string };
+  /** Only requests that carry this query parameter (e.g. `continue`: a page after the first). */
+  withQuery?: string;
   /** Watches only: end the stream after this many events were sent. */
   closeWatchAfterEvents?: number;
   /** Watches only: end the stream after this many milliseconds. */

@@ -2,6 +2,7 @@
 // `/api/v1/query_range` answered by the test's function, every request recorded. No vitest
 // imports, so e2e tests can run it in their own event loop while the plugin queries it.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface PrometheusRequest {
@@ -19,10 +20,13 @@ export interface FakePrometheus {
   close(): Promise<void>;
 }
 
-export async function startFakePrometheus(handler: PrometheusHandler, opts: { token?: string; pathPrefix?: string } = {}): Promise<FakePrometheus> {
+export async function startFakePrometheus(
+  handler: PrometheusHandler,
+  opts: { token?: string; pathPrefix?: string; tls?: { key: string | Buffer; cert: string | Buffer } } = {},
+): Promise<FakePrometheus> {
   const requests: PrometheusRequest[] = [];
   const prefix = opts.pathPrefix ?? '';
-  const server: Server = createServer((req: IncomingMessage, res) => {
+  const listener = (req: IncomingMessage, res: import('node:http').ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const record: PrometheusRequest = { path: url.pathname, params: Object.fromEntries(url.searchParams), ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
     requests.push(record);
@@ -38,11 +42,12 @@ export async function startFakePrometheus(handler: PrometheusHandler, opts: { to
       return send(o.httpStatus, o.body);
     }
     send(200, out);
-  });
+  };
+  const server: Server = opts.tls ? createHttpsServer(opts.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${prefix}`,
+    url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}${prefix}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

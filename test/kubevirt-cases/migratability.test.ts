@@ -233,7 +233,7 @@ function objectsAt(c: KubeVirtCase, tag: Tag): KubeObject[] {
 async function answerAt(c: KubeVirtCase, tag: Tag, e: Expectation): Promise<Answer> {
   const source = snapshotFromObjects(objectsAt(c, tag), { now: NOW, namespace: 'default' });
   const gathered = await gatherForCheck(source, { names: [] });
-  const analysis = analyzeMigratability(pairSubjects(gathered.vms, gathered.vmis), gathered.facts, gathered.errors);
+  const analysis = analyzeMigratability(pairSubjects(gathered.vms, gathered.vmis), gathered.facts);
   const vmiName = c.objects.find((o) => o.kind === 'VirtualMachineInstance')?.metadata.name;
   const item = analysis.items.find((i) => i.subject.name === vmiName);
   if (!item) throw new Error(`${c.id}: no check-migratable item for VMI ${vmiName}`);

@@ -114,12 +114,17 @@ describe('retries (reads only)', () => {
   });
 
   it('503 twice then 200: three requests, exponential backoff', async () => {
+    let lists = 0;
     const { source, server, delays, log } = await serve(
-      (_req, res, i) => (i < 2 ? status(res, 503, 'ServiceUnavailable', 'apiserver restarting') : json(res, 200, emptyList)),
+      (req, res) => {
+        if (req.path === '/version') return json(res, 200, { gitVersion: 'v1.34.0' });
+        return lists++ < 2 ? status(res, 503, 'ServiceUnavailable', 'apiserver restarting') : json(res, 200, emptyList);
+      },
       { verbose: true },
     );
     expect(await source.list('node')).toEqual([]);
-    expect(server.requests).toHaveLength(3);
+    // -v reads /version first (to say where lists come from), then the list: three attempts.
+    expect(server.requests.map((r) => r.path)).toEqual(['/version', '/api/v1/nodes', '/api/v1/nodes', '/api/v1/nodes']);
     expect(delays).toEqual([200, 400]);
     expect(log.filter((l) => l.includes('retrying'))).toEqual([
       expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/nodes\?limit=500 failed \(503 Service Unavailable\); retrying in 200ms \(attempt 2 of 3\)$/),

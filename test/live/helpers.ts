@@ -147,10 +147,15 @@ export async function open(opts: Partial<LiveSourceOptions>, tuning: LiveSourceT
 }
 
 /** A server plus a kubeconfig pointing at it, opened: the common case. */
-export async function serve(handler: Handler, opts: Partial<LiveSourceOptions> = {}, ctx: Partial<KcContext> = {}): Promise<Opened & { server: TestServer }> {
+export async function serve(
+  handler: Handler,
+  opts: Partial<LiveSourceOptions> = {},
+  ctx: Partial<KcContext> = {},
+  tuning: LiveSourceTuning = {},
+): Promise<Opened & { server: TestServer }> {
   const server = await startServer(handler);
   const kubeconfig = writeKubeconfig(tmpDir(), 'config', [{ name: 'test', server: server.url, namespace: 'ns1', ...ctx }], 'test');
-  return { server, ...(await open({ kubeconfig, ...opts })) };
+  return { server, ...(await open({ kubeconfig, ...opts }, tuning)) };
 }
 
 /** A self-signed certificate for 127.0.0.1, or undefined when openssl is not available. */

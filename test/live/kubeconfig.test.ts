@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testPkiFiles, testTls } from '../fake-apiserver/index.js';
 import { failure, json, open, selfSignedCert, startServer, tmpDir, writeKubeconfig, type TestServer } from './helpers.js';
 
 const nodeList = (name: string) => ({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items: [{ metadata: { name } }] });
@@ -129,10 +130,17 @@ describe('kubeconfig resolution', () => {
   });
 });
 
-describe('credentials reach the server', () => {
-  it('bearer token, and a plain-http server without insecure-skip-tls-verify', async () => {
-    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
-    const path = writeKubeconfig(tmpDir(), 'c', [{ name: 'a', server: srv.url, token: 's3cret' }], 'a');
+/** An https server with the test PKI, and the CA a kubeconfig needs to trust it. */
+async function tlsServer(handler: Parameters<typeof startServer>[0] = (_req, res) => json(res, 200, nodeList('n'))) {
+  const t = testTls();
+  const srv = await startServer(handler, { cert: String(t.cert), key: String(t.key) });
+  return { srv, cluster: { 'certificate-authority-data': Buffer.from(t.ca!).toString('base64') } };
+}
+
+describe('credentials reach an https server', () => {
+  it('bearer token, with our user agent', async () => {
+    const { srv, cluster } = await tlsServer();
+    const path = writeKubeconfig(tmpDir(), 'c', [{ name: 'a', server: srv.url, token: 's3cret', cluster }], 'a');
     const { source } = await open({ kubeconfig: path });
     await source.list('node');
     expect(srv.requests[0]?.headers.authorization).toBe('Bearer s3cret');
@@ -140,16 +148,29 @@ describe('credentials reach the server', () => {
   });
 
   it('basic auth and impersonation from the user entry', async () => {
-    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
-    const path = writeKubeconfig(tmpDir(), 'c', [{ name: 'a', server: srv.url, user: { username: 'u', password: 'p', as: 'alice' } }], 'a');
+    const { srv, cluster } = await tlsServer();
+    const path = writeKubeconfig(tmpDir(), 'c', [{ name: 'a', server: srv.url, cluster, user: { username: 'u', password: 'p', as: 'alice' } }], 'a');
     const { source } = await open({ kubeconfig: path });
     await source.list('node');
     expect(srv.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
     expect(srv.requests[0]?.headers['impersonate-user']).toBe('alice');
   });
 
+  it('tokenFile is read (trimmed) and re-read as the token rotates', async () => {
+    const { srv, cluster } = await tlsServer();
+    const dir = tmpDir();
+    writeFileSync(join(dir, 'token'), 'first\n');
+    const path = writeKubeconfig(dir, 'c', [{ name: 'a', server: srv.url, cluster, user: { tokenFile: 'token' } }], 'a');
+    const { source } = await open({ kubeconfig: path });
+    await source.list('node');
+    writeFileSync(join(dir, 'token'), 'second\n');
+    await source.list('node');
+    // Within client-go's minute the cached token is used.
+    expect(srv.requests.map((r) => r.headers.authorization)).toEqual(['Bearer first', 'Bearer first']);
+  });
+
   it('an exec credential plugin supplies the token', async () => {
-    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
+    const { srv, cluster } = await tlsServer();
     const dir = tmpDir();
     const plugin = join(dir, 'plugin.mjs');
     writeFileSync(
@@ -158,19 +179,19 @@ describe('credentials reach the server', () => {
     );
     chmodSync(plugin, 0o755);
     const path = writeKubeconfig(dir, 'c', [
-      { name: 'a', server: srv.url, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin], interactiveMode: 'Never' } } },
+      { name: 'a', server: srv.url, cluster, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin], interactiveMode: 'Never' } } },
     ], 'a');
     const { source, log } = await open({ kubeconfig: path, verbose: true });
     await source.list('node');
     await source.list('node');
-    expect(srv.requests.map((r) => r.headers.authorization)).toEqual(['Bearer from-exec', 'Bearer from-exec']);
+    expect(srv.requests.filter((r) => r.path === '/api/v1/nodes').map((r) => r.headers.authorization)).toEqual(['Bearer from-exec', 'Bearer from-exec']);
     expect(log.some((l) => l.includes(`exec plugin "${process.execPath}"`))).toBe(true);
   });
 
   it('a failing exec plugin is a Config error, not a connection error', async () => {
-    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
+    const { srv, cluster } = await tlsServer();
     const path = writeKubeconfig(tmpDir(), 'c', [
-      { name: 'a', server: srv.url, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: ['-e', 'process.exit(3)'] } } },
+      { name: 'a', server: srv.url, cluster, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: ['-e', 'process.exit(3)'] } } },
     ], 'a');
     const { source } = await open({ kubeconfig: path });
     const err = await failure(source.list('node'));
@@ -180,7 +201,7 @@ describe('credentials reach the server', () => {
   });
 
   it('parallel requests run an exec plugin once, not once each', async () => {
-    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
+    const { srv, cluster } = await tlsServer();
     const dir = tmpDir();
     const runs = join(dir, 'runs');
     const plugin = join(dir, 'plugin.mjs');
@@ -190,7 +211,7 @@ describe('credentials reach the server', () => {
       `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(runs)}, 'x');\nprocess.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 't' } }));`,
     );
     const path = writeKubeconfig(dir, 'c', [
-      { name: 'a', server: srv.url, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin] } } },
+      { name: 'a', server: srv.url, cluster, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin] } } },
     ], 'a');
     const { source } = await open({ kubeconfig: path });
     await Promise.all([source.list('node'), source.list('node'), source.list('node')]);
@@ -203,6 +224,48 @@ describe('credentials reach the server', () => {
     const path = writeKubeconfig(tmpDir(), 'c', [{ name: 'a', server: `${srv.url}/k8s/clusters/c-1/` }], 'a');
     await (await open({ kubeconfig: path })).source.list('node');
     expect(srv.requests[0]?.path).toBe('/k8s/clusters/c-1/api/v1/nodes');
+  });
+});
+
+describe('no credentials over plain http, as kubectl (client-go applies them only to https servers)', () => {
+  it('token, token file, basic auth and client certificate: no Authorization, the request still goes out', async () => {
+    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
+    const dir = tmpDir();
+    writeFileSync(join(dir, 'token'), 'from-file\n');
+    const pki = testPkiFiles();
+    const users: Record<string, unknown>[] = [
+      { token: 's3cret' },
+      { tokenFile: 'token' },
+      { username: 'u', password: 'p' },
+      { 'client-certificate': pki.clientCert, 'client-key': pki.clientKey },
+      { token: 's3cret', as: 'alice' },
+    ];
+    for (const [i, user] of users.entries()) {
+      const path = writeKubeconfig(dir, `c${i}`, [{ name: 'a', server: srv.url, user }], 'a');
+      const { source, log } = await open({ kubeconfig: path, verbose: true });
+      await source.list('node');
+      expect(log).toContain('Credentials of user "a-user" are not sent: the server is plain http://');
+    }
+    const nodes = srv.requests.filter((r) => r.path === '/api/v1/nodes');
+    expect(nodes).toHaveLength(users.length);
+    expect(nodes.map((r) => r.headers.authorization)).toEqual(users.map(() => undefined));
+    // Impersonation is not a credential: client-go sends it whatever the scheme.
+    expect(nodes.at(-1)?.headers['impersonate-user']).toBe('alice');
+  });
+
+  it('an exec plugin is not even run, and client-node is not needed', async () => {
+    const srv = await startServer((_req, res) => json(res, 200, nodeList('n')));
+    const dir = tmpDir();
+    const ran = join(dir, 'ran');
+    const plugin = join(dir, 'plugin.mjs');
+    writeFileSync(plugin, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(ran)}, 'x');\nprocess.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: 't' } }));`);
+    const path = writeKubeconfig(dir, 'c', [
+      { name: 'a', server: srv.url, user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin] } } },
+    ], 'a');
+    const { source } = await open({ kubeconfig: path });
+    await source.list('node');
+    expect(srv.requests[0]?.headers.authorization).toBeUndefined();
+    expect(existsSync(ran)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failure, json, serve, status } from './helpers.js';
+import { failure, json, open, serve, status, tmpDir, writeKubeconfig } from './helpers.js';
 
 const vmi = (name: string) => ({ apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', metadata: { name, namespace: 'ns1' } });
 
@@ -93,14 +93,25 @@ describe('list', () => {
     expect(await source.list('vmi')).toEqual([{ apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', metadata: { name: 'a', namespace: 'ns1', uid: 'u' } }]);
   });
 
-  it('an expired continue token (410) falls back to one unpaged list', async () => {
+  it('an expired continue token (410) restarts the list from the first page, still paged; bounded', async () => {
     const { source, server } = await serve((req, res, i) => {
       if (i === 0) return json(res, 200, { metadata: { continue: 't' }, items: [vmi('a')] });
       if (i === 1) return status(res, 410, 'Expired', 'The provided continue parameter is too old');
-      json(res, 200, { metadata: {}, items: [vmi('a'), vmi('b')] });
+      if (i === 2) return json(res, 200, { metadata: { continue: 't2' }, items: [vmi('a')] });
+      json(res, 200, { metadata: {}, items: [vmi('b')] });
     });
     expect((await source.list('vmi')).map((v) => v.metadata.name)).toEqual(['a', 'b']);
-    expect(server.requests[2]?.url).toBe('/apis/kubevirt.io/v1/virtualmachineinstances');
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/apis/kubevirt.io/v1/virtualmachineinstances?limit=500',
+      '/apis/kubevirt.io/v1/virtualmachineinstances?limit=500&continue=t',
+      '/apis/kubevirt.io/v1/virtualmachineinstances?limit=500',
+      '/apis/kubevirt.io/v1/virtualmachineinstances?limit=500&continue=t2',
+    ]);
+
+    // A token that expires every time: two restarts, then the 410 is the answer.
+    const always = await serve((req, res) => (req.query.get('continue') ? status(res, 410, 'Expired', 'The provided continue parameter is too old') : json(res, 200, { metadata: { continue: 't' }, items: [vmi('a')] })));
+    expect(await failure(always.source.list('vmi'))).toMatchObject({ status: 410, message: 'Error from server (Expired): The provided continue parameter is too old' });
+    expect(always.server.requests).toHaveLength(6);
   });
 
   it('a collection 404 means the resource type is not served (e.g. KubeVirt not installed)', async () => {
@@ -124,7 +135,8 @@ describe('pod logs', () => {
     expect(await source.podLog('ns1', 'virt-launcher-vm1-abc', { container: 'compute', tailLines: 200, limitBytes: 65536 })).toBe('line 1\nline 2\n');
     expect(await source.podLog('ns1', 'gone', { container: 'compute', tailLines: 5 })).toBeUndefined();
     expect(server.requests[0]?.url).toBe('/api/v1/namespaces/ns1/pods/virt-launcher-vm1-abc/log?container=compute&tailLines=200&limitBytes=65536');
-    expect(server.requests[1]?.url).toBe('/api/v1/namespaces/ns1/pods/gone/log?container=compute&tailLines=5');
+    // Never a log without a byte limit: 4 MiB when the caller names none.
+    expect(server.requests[1]?.url).toBe('/api/v1/namespaces/ns1/pods/gone/log?container=compute&tailLines=5&limitBytes=4194304');
   });
 });
 
@@ -178,9 +190,32 @@ describe('verbose', () => {
     await quiet.source.list('node');
     expect(quiet.log).toEqual([]);
 
-    const loud = await serve((_req, res) => json(res, 200, { metadata: {}, items: [] }), { verbose: true });
+    const loud = await serve(
+      (req, res) => (req.path === '/version' ? json(res, 200, { major: '1', minor: '30', gitVersion: 'v1.30.4' }) : json(res, 200, { metadata: {}, items: [] })),
+      { verbose: true },
+    );
     await loud.source.list('node');
-    expect(loud.log[0]).toMatch(/^Config loaded from --kubeconfig .*: context "test", server http:\/\/127\.0\.0\.1:\d+\/, namespace "ns1"$/);
-    expect(loud.log[1]).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/nodes\?limit=500 200 OK in \d+ms$/);
+    await loud.source.close();
+    expect(loud.log).toEqual([
+      expect.stringMatching(/^Config loaded from --kubeconfig .*: context "test", server http:\/\/127\.0\.0\.1:\d+\/, namespace "ns1"$/),
+      expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/version 200 OK in \d+ms$/),
+      'Lists: server v1.30.4 serves paged lists from etcd: lists are read in consistent pages of 500; --cache-ok would read them from the watch cache (resourceVersion=0, possibly slightly stale)',
+      expect.stringMatching(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/nodes\?limit=500 200 OK in \d+ms$/),
+      expect.stringMatching(/^Summary: 2 requests, \d+ B received, peak 1 in flight, \d+ms; APF classification not reported by the server$/),
+    ]);
+  });
+
+  it('a password in the server URL is never shown: ***, as Go prints it', async () => {
+    const loud = await serve((_req, res) => json(res, 200, { metadata: {}, items: [] }), { verbose: true });
+    const withPassword = loud.server.url.replace('http://', 'http://admin:s3cret@');
+    const kubeconfig = writeKubeconfig(tmpDir(), 'pw', [{ name: 'pw', server: withPassword }], 'pw');
+    const { source, log } = await open({ kubeconfig, verbose: true });
+    await source.list('node');
+    await source.close();
+    expect(log.join('\n')).not.toContain('s3cret');
+    expect(log[0]).toMatch(/server http:\/\/admin:\*\*\*@127\.0\.0\.1:\d+\//);
+    expect(log).toContainEqual(expect.stringMatching(/^GET http:\/\/admin:\*\*\*@127\.0\.0\.1:\d+\/api\/v1\/nodes\?limit=500 200 OK/));
+    const bad = writeKubeconfig(tmpDir(), 'bad', [{ name: 'b', server: 'ftp://admin:s3cret@host' }], 'b');
+    expect((await failure(open({ kubeconfig: bad }))).message).toBe('error: unsupported server URL "ftp://admin:***@host" for cluster "b-cluster": use https:// or http://');
   });
 });

@@ -90,4 +90,46 @@ describe('watch', () => {
     });
     expect(await failure(source.watch('node', {}, () => undefined))).toMatchObject({ kindOf: 'InvalidResponse', resource: 'nodes' });
   });
+
+  it('an endless event line stops at the event cap: one line naming the watch', async () => {
+    let closed!: () => void;
+    const gone = new Promise<void>((r) => (closed = r));
+    const { source } = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"type":"ADDED","object":{"metadata":{"name":"');
+      const chunk = Buffer.alloc(65536, 0x78);
+      const pump = () => {
+        while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', pump);
+      };
+      res.on('close', () => closed());
+      pump();
+    });
+    expect(await failure(source.watch('vmim', { namespace: 'ns1' }, () => undefined))).toMatchObject({
+      kindOf: 'InvalidResponse',
+      message: 'error: response too large from the server (watch virtualmachineinstancemigrations.kubevirt.io): a watch event is larger than 17 MiB; stopped reading',
+    });
+    await gone;
+  });
+
+  it('a silent server keeping a timeoutSeconds watch open past it is not trusted: "expired"', async () => {
+    const { source } = await serve(
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.flushHeaders();
+        // ...then nothing, ever.
+      },
+      {},
+      {},
+      { watchGraceMs: 200 },
+    );
+    const t0 = Date.now();
+    expect(await source.watch('vmim', { namespace: 'ns1', timeoutSeconds: 1 }, () => undefined)).toBe('expired');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1100);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('a server that never even sends headers: "expired" too', async () => {
+    const { source } = await serve(() => undefined, {}, {}, { watchGraceMs: 100 });
+    expect(await source.watch('vmim', { namespace: 'ns1', timeoutSeconds: 1 }, () => undefined)).toBe('expired');
+  });
 });

@@ -2,12 +2,13 @@
 // Scene, through the source that source-mock.ts injects: gather → analyze → render, exactly as
 // the CLI does, with captured streams. Also the fast-check parameters every property uses.
 import fc from 'fast-check';
-import type { GlobalOptions, OutputFormat } from '../../src/cli/global-options.js';
-import type { Io } from '../../src/cli/io.js';
-import type { ExitCode, FailOn } from '../../src/cli/exit-codes.js';
-import { FailureError } from '../../src/cli/errors.js';
+import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
+import type { OutputFormat } from '../../src/cmdutil/output-format.js';
+import type { Io } from '../../src/cmdutil/io.js';
+import type { ExitCode, FailOn } from '../../src/cmdutil/exit-codes.js';
+import { FailureError } from '../../src/cmdutil/errors.js';
 import { SourceError } from '../../src/collect/source.js';
-import type { ControlSource } from '../../src/commands/start/control-source.js';
+import type { ControlSource } from '../../src/commands/follow/control-source.js';
 import type { KubeObject } from '../../src/kube/types.js';
 import { runWhy } from '../../src/commands/why/run.js';
 import { runCheckMigratable } from '../../src/commands/check-migratable/run.js';

@@ -9,7 +9,7 @@ import { validateDocument, validators, type Validators } from '../schema/validat
 import { scene } from './arbitraries.js';
 import { abortCommand, listCommand, params, runCommand, startCommand, type CommandRun } from './commands.js';
 
-vi.mock('../../src/cli/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
+vi.mock('../../src/cmdutil/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
 
 let v: Validators;
 beforeAll(() => {

@@ -16,7 +16,7 @@ import { CONTRACT_SEVERITY } from '../fixtures/contract-rules.js';
 import { dataVolume, kubevirt, node, pv, pvc, scene, storageClass, storageProfile, vm, vmi } from './arbitraries.js';
 import { checkCommand, params, runCommand } from './commands.js';
 
-vi.mock('../../src/cli/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
+vi.mock('../../src/cmdutil/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
 
 /** A list as read (objects) or refused (403). */
 const readable = (a: fc.Arbitrary<KubeObject>, resource: string) =>

@@ -16,15 +16,15 @@ import { parseQuotaExceeded, parseQuotaMustSpecify } from '../../src/analyze/why
 import { dominantCause, parseSchedulerMessage } from '../../src/analyze/why/parse/scheduler-message.js';
 import { parseProgressLine } from '../../src/analyze/why/progress-line.js';
 import { linesBetween, parseLauncherLogLines } from '../../src/analyze/why/launcher-log-lines.js';
-import { time } from '../../src/analyze/why/derive.js';
+import { time } from '../../src/kube/time.js';
 import { logSamples } from '../../src/analyze/progress/log-samples.js';
 import { parsePrometheusText } from '../../src/analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse } from '../../src/analyze/progress/prometheus-api.js';
 import { formatBytes, formatCpu, parseQuantity } from '../../src/kube/quantity.js';
 import { parseKubeVirtVersion } from '../../src/kubevirt/version.js';
-import { parseDuration } from '../../src/cli/duration.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { formatSeconds } from '../../src/render/why-checklist.js';
+import { parseDuration } from '../../src/cmdutil/duration.js';
+import { UsageError } from '../../src/cmdutil/errors.js';
+import { formatSeconds } from '../../src/render/format.js';
 import { EVENT_REASONS, REAL_TEXTS, TEMPLATES, launcherLog, message, metricsPage, progressLine, quantity, text, timestamp } from './arbitraries.js';
 import { params } from './commands.js';
 

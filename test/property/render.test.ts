@@ -8,7 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import { scene } from './arbitraries.js';
 import { anyCommand, params, runCommand } from './commands.js';
 
-vi.mock('../../src/cli/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
+vi.mock('../../src/cmdutil/open-source.js', async (importOriginal) => (await import('./source-mock.js')).mockOpenSource(await importOriginal()));
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[/;

@@ -1,9 +1,9 @@
 // Property tests run the real command functions (runWhy, runList, runStart, …) on generated
-// objects: each test file replaces src/cli/open-source.ts with `mockOpenSource` (vi.mock), and
+// objects: each test file replaces src/cmdutil/open-source.ts with `mockOpenSource` (vi.mock), and
 // the source the commands open is whatever `injected.source` holds. This module is loaded while
 // open-source.ts is being mocked, so it imports nothing at runtime that imports open-source.ts.
-import type * as OpenSource from '../../src/cli/open-source.js';
-import type { ControlSource } from '../../src/commands/start/control-source.js';
+import type * as OpenSource from '../../src/cmdutil/open-source.js';
+import type { ControlSource } from '../../src/commands/follow/control-source.js';
 
 export const injected: { source?: ControlSource } = {};
 

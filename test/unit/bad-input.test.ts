@@ -28,7 +28,7 @@ import {
   writeSnapshot,
 } from '../e2e/bad-input-cases.js';
 import { validateDocument, validators, type Validators } from '../schema/validator.js';
-import { quoteForTerminal } from '../../src/cli/validate-names.js';
+import { quoteForTerminal } from '../../src/cmdutil/names.js';
 import { CAUSE_IDS } from '../../src/analyze/why/cause.js';
 import { WHY_CHECKS } from '../../src/analyze/why/registry.js';
 import { TIMESTAMP_FIELDS } from '../../src/collect/snapshot/snapshot-time.js';

@@ -2,11 +2,11 @@
 // giving up, one that was open for a while (apiserver timeoutSeconds, a load balancer's idle cut)
 // does not. The clock is mocked: real streams would have to stay open for seconds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followMigration } from '../../src/commands/start/follow.js';
-import type { ControlSource } from '../../src/commands/start/control-source.js';
+import { followMigration } from '../../src/commands/follow/follow.js';
+import type { ControlSource } from '../../src/commands/follow/control-source.js';
 import type { WatchEvent } from '../../src/collect/live/index.js';
 import type { VirtualMachineInstanceMigration } from '../../src/kube/types.js';
-import type { Io } from '../../src/cli/io.js';
+import type { Io } from '../../src/cmdutil/io.js';
 
 const migration: VirtualMachineInstanceMigration = {
   apiVersion: 'kubevirt.io/v1',
@@ -40,10 +40,10 @@ describe('followMigration: streams the server closes', () => {
     vi.useRealTimers();
   });
 
-  it('closed at once, six times in a row: gives up (exit 3)', async () => {
+  it('closed at once, six times in a row (the first watch and five retries): gives up (exit 3), saying six', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { source: s, watches } = source(10, 50);
-    await expect(follow(s)).rejects.toThrow(/^gave up following migration ns1\/m1 after 5 failed watches \(the server closed the stream\)/);
+    await expect(follow(s)).rejects.toThrow(/^gave up following migration ns1\/m1 after 6 failed watches in a row \(the server closed the stream\)/);
     expect(watches()).toBe(6);
   });
 
@@ -52,5 +52,44 @@ describe('followMigration: streams the server closes', () => {
     const { source: s, watches } = source(10, 60_000);
     expect(await follow(s)).toMatchObject({ kind: 'final', migration: { status: { phase: 'Succeeded' } } });
     expect(watches()).toBe(11);
+  });
+
+  it('asks each watch for timeoutSeconds; a watch the server keeps open past it ("expired") is re-listed, and counts as a failure', async () => {
+    const calls: string[] = [];
+    const watchOpts: unknown[] = [];
+    const listOpts: unknown[] = [];
+    let watches = 0;
+    const s = {
+      listWithResourceVersion: async (_r: string, _o: unknown, extra: unknown) => {
+        calls.push('list');
+        listOpts.push(extra);
+        return { items: [migration], resourceVersion: '1' };
+      },
+      watch: async (_r: string, o: unknown, onEvent: (e: WatchEvent<VirtualMachineInstanceMigration>) => void) => {
+        calls.push('watch');
+        watchOpts.push(o);
+        watches += 1;
+        if (watches === 3) onEvent({ type: 'MODIFIED', object: { ...migration, status: { phase: 'Succeeded' } } });
+        return watches < 3 ? ('expired' as const) : ('closed' as const);
+      },
+    } as unknown as ControlSource;
+    expect(await follow(s)).toMatchObject({ kind: 'final' });
+    expect(calls).toEqual(['list', 'watch', 'list', 'watch', 'list', 'watch']);
+    expect(watchOpts[0]).toMatchObject({ timeoutSeconds: 60, fieldSelector: 'metadata.name=m1' });
+    // Every re-list has its own deadline, whatever --request-timeout says.
+    expect(listOpts[0]).toEqual({ timeoutMs: 60_000 });
+  });
+
+  it('a server silent on every watch is given up on after six of them', async () => {
+    let watches = 0;
+    const s = {
+      listWithResourceVersion: async () => ({ items: [migration], resourceVersion: '1' }),
+      watch: async () => {
+        watches += 1;
+        return 'expired' as const;
+      },
+    } as unknown as ControlSource;
+    await expect(follow(s)).rejects.toThrow(/after 6 failed watches in a row \(no answer from the server 60s after the watch should have ended\)/);
+    expect(watches).toBe(6);
   });
 });

@@ -9,13 +9,19 @@
 // In post-copy the guest already runs on the target and libvirt does not abort a post-copy job
 // this way (facts §6): refused unless --force. A VMI marked for evacuation gets a new migration
 // from the evacuation controller: warned, with the way to stop it.
-import type { ArgRecord } from '../why/check.js';
 import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
-import { migrationsOfVmi, newestFirst } from '../why/derive.js';
+import { migrationsOfVmi } from '../why/derive.js';
+import { newestFirst } from '../../kube/time.js';
 import { isFinalPhase, stateOf } from '../preflight/progress.js';
 
 export type AbortRefusalCause = 'no-migration' | 'post-copy';
+
+/** What a refusal names: the VMI, and its last (finished) migration or the one in post-copy. */
+export type AbortRefusalArgs =
+  | { kind: 'never'; vmi: string; namespace: string }
+  | { kind: 'finished'; vmi: string; namespace: string; migration: string; phase: string }
+  | { kind: 'post-copy'; migration: string; vmi: string; namespace: string; targetNode: string };
 
 /** Where the migration is, for what deleting it will do. */
 export type AbortStage = 'before-handoff' | 'handed-off' | 'running';
@@ -38,6 +44,8 @@ export interface AbortPlan {
   migration?: VirtualMachineInstanceMigration;
   /** With nothing in flight: the VMI's newest finished migration. */
   last?: VirtualMachineInstanceMigration;
+  /** `last`'s own migrationState (the VMIM's copy: the VMI's may belong to a later migration). */
+  lastState?: MigrationState;
   /** This migration's own migrationState (VMI's while it names it, else the VMIM's copy). */
   state?: MigrationState;
   stage?: AbortStage;
@@ -45,7 +53,7 @@ export interface AbortPlan {
   abortStatus?: string;
   /** deletionTimestamp of a VMIM whose deletion was already requested (nothing more to send). */
   deletionRequested?: string;
-  refused?: { cause: AbortRefusalCause; args: ArgRecord };
+  refused?: { cause: AbortRefusalCause; args: AbortRefusalArgs };
   /** --force overrode the post-copy refusal. */
   forcedPostCopy: boolean;
   /** VMI status.evacuationNodeName: the evacuation controller will create a new migration. */
@@ -76,8 +84,11 @@ export function decideAbort(input: AbortInput): AbortPlan {
   if (!target) {
     const last = input.named ?? history.find((m) => isFinalPhase(m.status?.phase));
     if (last) plan.last = last;
-    const args: ArgRecord = { kind: last ? 'finished' : 'never', vmi: vmiName, namespace: input.namespace };
-    if (last) Object.assign(args, { migration: last.metadata.name ?? '', phase: last.status?.phase ?? '' });
+    const lastState = last && stateOf(last, undefined);
+    if (lastState) plan.lastState = lastState;
+    const args: AbortRefusalArgs = last
+      ? { kind: 'finished', vmi: vmiName, namespace: input.namespace, migration: last.metadata.name ?? '', phase: last.status?.phase ?? '' }
+      : { kind: 'never', vmi: vmiName, namespace: input.namespace };
     plan.refused = { cause: 'no-migration', args };
     return plan;
   }

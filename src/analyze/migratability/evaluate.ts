@@ -2,7 +2,7 @@
 // blocker ⇒ not-migratable, else any warning ⇒ risky, else migratable. A rule whose `needs`
 // are unreadable is not run and is listed in `unknown`, as is each reference a rule could not
 // resolve; the verdict is built from what could be judged and never guesses the rest.
-import type { Known } from '../findings.js';
+import type { Known } from '../../kube/known.js';
 import type { ClusterFacts, MigratabilityRule, Need, RuleFinding, RuleId, Subject } from './rule.js';
 import { RULES } from './registry.js';
 import { liveMigratableCondition } from './subject.js';

@@ -1,7 +1,6 @@
 // check-migratable's analysis: pair VMs with their VMIs, evaluate every rule, predict drains.
 // Pure: takes gathered objects, returns typed results (prose is made by src/render).
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
-import type { GatherError } from '../../collect/gather.js';
 import type { ClusterFacts, Subject } from './rule.js';
 import { buildSubject } from './subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from './evaluate.js';
@@ -15,7 +14,10 @@ export interface MigratabilityItem {
 
 export interface MigratabilityAnalysis {
   items: MigratabilityItem[];
-  errors: GatherError[];
+  /** The items counted by verdict. */
+  summary: MigratabilitySummary;
+  /** The items counted by what a drain does to them (all 0 without `--node`). */
+  drainCounts: DrainCounts;
   /** Set for `--node`: the drain being previewed. */
   drainNode?: string;
 }
@@ -42,7 +44,6 @@ export function pairSubjects(vms: VirtualMachine[], vmis: VirtualMachineInstance
 export function analyzeMigratability(
   subjects: Subject[],
   facts: ClusterFacts,
-  errors: GatherError[],
   drainNode?: string,
 ): MigratabilityAnalysis {
   const kubevirt: KubeVirt | undefined = facts.kubevirt.ok ? facts.kubevirt.items[0] : undefined;
@@ -52,7 +53,7 @@ export function analyzeMigratability(
     const drain = predictDrain(subject.vmi, evaluation.verdict !== 'not-migratable', kubevirt);
     return { subject, evaluation, drain };
   });
-  return { items, errors, drainNode };
+  return { items, summary: summarize(items), drainCounts: countDrains(items), drainNode };
 }
 
 export interface MigratabilitySummary {
@@ -62,15 +63,15 @@ export interface MigratabilitySummary {
   risky: number;
 }
 
-export function summarize(a: MigratabilityAnalysis): MigratabilitySummary {
-  const count = (v: string) => a.items.filter((i) => i.evaluation.verdict === v).length;
-  return { total: a.items.length, migratable: count('migratable'), notMigratable: count('not-migratable'), risky: count('risky') };
+function summarize(items: readonly MigratabilityItem[]): MigratabilitySummary {
+  const count = (v: string) => items.filter((i) => i.evaluation.verdict === v).length;
+  return { total: items.length, migratable: count('migratable'), notMigratable: count('not-migratable'), risky: count('risky') };
 }
 
 export type DrainCounts = Record<DrainPrediction['outcome'], number>;
 
-export function drainCounts(a: MigratabilityAnalysis): DrainCounts {
+function countDrains(items: readonly MigratabilityItem[]): DrainCounts {
   const c: DrainCounts = { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 };
-  for (const i of a.items) if (i.drain) c[i.drain.outcome] += 1;
+  for (const i of items) if (i.drain) c[i.drain.outcome] += 1;
   return c;
 }

@@ -1,5 +1,6 @@
 // The shape of one migratability rule (one per file in ./rules) and of what rules read.
-import type { EvidenceRef, Known } from '../findings.js';
+import type { EvidenceRef } from '../findings.js';
+import type { Known } from '../../kube/known.js';
 import type {
   DataVolume,
   KubeVirt,
@@ -15,33 +16,64 @@ import type {
   DataVolumeTemplate,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { VolumeNotSharedArgs } from './rules/volume-not-shared.js';
+import type { VolumeNodeLocalArgs } from './rules/volume-node-local.js';
+import type { VolumeHostdiskArgs } from './rules/volume-hostdisk.js';
+import type { VolumeContainerdiskArgs } from './rules/volume-containerdisk.js';
+import type { VolumeCdromArgs } from './rules/volume-cdrom.js';
+import type { VolumeBlockMigrationArgs } from './rules/volume-block-migration.js';
+import type { VolumeSingleReplicaArgs } from './rules/volume-single-replica.js';
+import type { VolumeRwxFilesystemShareArgs } from './rules/volume-rwx-filesystem-share.js';
+import type { HostDeviceArgs } from './rules/host-device.js';
+import type { InterfaceNotMigratableArgs } from './rules/interface-not-migratable.js';
+import type { InterfaceSriovArgs } from './rules/interface-sriov.js';
+import type { NodePinnedArgs } from './rules/node-pinned.js';
+import type { AffinityRestrictiveArgs } from './rules/affinity-restrictive.js';
+import type { CpuHostPassthroughArgs } from './rules/cpu-host-passthrough.js';
+import type { CpuHostModelUniqueArgs } from './rules/cpu-host-model-unique.js';
+import type { CpuDedicatedSingleNodeArgs } from './rules/cpu-dedicated-single-node.js';
+import type { ConfidentialComputingArgs } from './rules/confidential-computing.js';
+import type { HypervPassthroughArgs } from './rules/hyperv-passthrough.js';
+import type { TscFrequencyArgs } from './rules/tsc-frequency.js';
+import type { VirtiofsArgs } from './rules/virtiofs.js';
+import type { PersistentReservationArgs } from './rules/persistent-reservation.js';
+import type { EvictionDrainBlockerArgs } from './rules/eviction-drain-blocker.js';
+import type { KubevirtConditionArgs } from './rules/kubevirt-condition.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
-export type RuleId =
-  | 'volume-not-shared'
-  | 'volume-node-local'
-  | 'volume-hostdisk'
-  | 'volume-containerdisk'
-  | 'volume-cdrom'
-  | 'volume-block-migration'
-  | 'volume-single-replica'
-  | 'volume-rwx-filesystem-share'
-  | 'host-device'
-  | 'interface-not-migratable'
-  | 'interface-sriov'
-  | 'node-pinned'
-  | 'affinity-restrictive'
-  | 'cpu-host-passthrough'
-  | 'cpu-host-model-unique'
-  | 'cpu-dedicated-single-node'
-  | 'confidential-computing'
-  | 'hyperv-passthrough'
-  | 'tsc-frequency'
-  | 'virtiofs'
-  | 'persistent-reservation'
-  | 'eviction-drain-blocker'
-  | 'kubevirt-condition';
+/**
+ * Each rule's args by its id, in the contract's table order (§4.2): the typed values its
+ * findings hand the renderer (render/migratability-text.ts). Each rules/<id>.ts exports its own.
+ * A name a dump omits (a volume, disk, device or interface without `name`) is ''.
+ */
+export interface RuleArgs {
+  'volume-not-shared': VolumeNotSharedArgs;
+  'volume-node-local': VolumeNodeLocalArgs;
+  'volume-hostdisk': VolumeHostdiskArgs;
+  'volume-containerdisk': VolumeContainerdiskArgs;
+  'volume-cdrom': VolumeCdromArgs;
+  'volume-block-migration': VolumeBlockMigrationArgs;
+  'volume-single-replica': VolumeSingleReplicaArgs;
+  'volume-rwx-filesystem-share': VolumeRwxFilesystemShareArgs;
+  'host-device': HostDeviceArgs;
+  'interface-not-migratable': InterfaceNotMigratableArgs;
+  'interface-sriov': InterfaceSriovArgs;
+  'node-pinned': NodePinnedArgs;
+  'affinity-restrictive': AffinityRestrictiveArgs;
+  'cpu-host-passthrough': CpuHostPassthroughArgs;
+  'cpu-host-model-unique': CpuHostModelUniqueArgs;
+  'cpu-dedicated-single-node': CpuDedicatedSingleNodeArgs;
+  'confidential-computing': ConfidentialComputingArgs;
+  'hyperv-passthrough': HypervPassthroughArgs;
+  'tsc-frequency': TscFrequencyArgs;
+  virtiofs: VirtiofsArgs;
+  'persistent-reservation': PersistentReservationArgs;
+  'eviction-drain-blocker': EvictionDrainBlockerArgs;
+  'kubevirt-condition': KubevirtConditionArgs;
+}
+
+export type RuleId = keyof RuleArgs;
 
 /** What a rule reads beyond the VM/VMI itself; a missing need makes the rule `unknown`. */
 export type Need = 'nodes' | 'pvcs' | 'pvs' | 'storageclasses' | 'datavolumes' | 'storageprofiles' | 'kubevirt';
@@ -75,25 +107,27 @@ export interface ClusterFacts {
   kubevirtVersion?: KubeVirtVersion;
 }
 
-/** One reason a VM cannot (or may not) migrate. Prose comes from the renderer, keyed by rule. */
-export interface RuleFinding {
-  rule: RuleId;
+interface FindingOf<Id extends RuleId> {
+  rule: Id;
   severity: Severity;
   /** Typed values the message is built from (volume, claim, label, node names, counts). */
-  args: Record<string, string | number | boolean | string[]>;
+  args: RuleArgs[Id];
   /** Path in the VM/VMI spec, e.g. `spec.volumes[1].persistentVolumeClaim`. */
   path?: string;
   evidence: EvidenceRef[];
 }
 
-export interface RuleResult {
-  findings: RuleFinding[];
+/** One reason a VM cannot (or may not) migrate, of rule `Id` (any rule without one: narrow on `rule`). Prose comes from the renderer. */
+export type RuleFinding<Id extends RuleId = RuleId> = { [K in Id]: FindingOf<K> }[Id];
+
+export interface RuleResult<Id extends RuleId = RuleId> {
+  findings: RuleFinding<Id>[];
   /** References this rule needed but could not resolve (e.g. a PVC absent from `-f`). */
   unresolved?: string[];
 }
 
-export interface MigratabilityRule {
-  id: RuleId;
+export interface MigratabilityRule<Id extends RuleId = RuleId> {
+  id: Id;
   severity: Severity;
   /** One line, for `--list-rules`. */
   description: string;
@@ -102,5 +136,5 @@ export interface MigratabilityRule {
    * `prior` holds the findings of the rules before this one in registry order: the two
    * summary rules (`eviction-drain-blocker`, `kubevirt-condition`) run last and read them.
    */
-  evaluate(subject: Subject, facts: ClusterFacts, prior: readonly RuleFinding[]): RuleResult;
+  evaluate(subject: Subject, facts: ClusterFacts, prior: readonly RuleFinding[]): RuleResult<Id>;
 }

@@ -3,6 +3,7 @@
 // quirks included, because the point is to predict what the controller did, not what is sensible.
 
 import type { MigrationPolicy } from '../../kube/types.js';
+import { labelValue } from '../../kube/labels.js';
 
 export type Labels = Readonly<Record<string, string>>;
 
@@ -34,7 +35,7 @@ function isNil(labels: Labels | null | undefined): labels is null | undefined {
 function matchAll(selector: Readonly<Record<string, unknown>>, labels: Labels | null | undefined): Record<string, string> | undefined {
   const matched: Record<string, string> = {};
   for (const [key, want] of Object.entries(selector)) {
-    const have = labels?.[key];
+    const have = labelValue(labels, key);
     if (have === undefined || have !== String(want)) return undefined;
     matched[key] = have;
   }

@@ -16,7 +16,8 @@ import type { Node, Pod, VirtualMachineInstanceMigration } from '../../kube/type
 import { LABEL_VMI_NAME } from '../../kubevirt/constants.js';
 import { atLeast } from '../../kubevirt/version.js';
 import type { CauseId, CheckStatus } from '../why/cause.js';
-import type { ArgRecord, CheckId, CheckResult, Placement, WhyCheck } from '../why/check.js';
+import type { CheckId, CheckResult, Placement, WhyCheck } from '../why/check.js';
+import type { UnschedulableCause } from '../why/parse/scheduler-message.js';
 import type { WhyContext, WhyInputs } from '../why/context.js';
 import { deriveContext } from '../why/derive.js';
 import { vmiRunning } from '../why/checks/vmi-running.js';
@@ -33,19 +34,46 @@ import { plannedTargetPod } from './target-pod.js';
 /** UID of the planned migration inside the pre-flight context (never sent to the server). */
 export const PLANNED_MIGRATION_UID = 'vmigrate-preflight-planned';
 
-export type PreflightCheckId = 'vmi-running' | 'migration-conflict' | 'node-selector' | 'active-pods' | 'migration-slots' | 'resource-quota' | 'target-placement';
+/** The why checks the pre-flight runs on the planned migration. */
+export type PreflightWhyCheckId = 'vmi-running' | 'migration-conflict' | 'active-pods' | 'migration-slots' | 'resource-quota';
+export type PreflightCheckId = PreflightWhyCheckId | 'node-selector' | 'target-placement';
 
 /** Refusal causes of `start`: the contract's cause ids, plus `node-selector-unsupported` (README). */
 export type StartCause = CauseId | 'node-selector-unsupported';
 
-export interface PreflightCheck {
-  id: PreflightCheckId;
+/** `--node-selector` as given (`key=value`), the keys the VM overrides, and whether this KubeVirt honours it. */
+export type NodeSelectorArgs = { selector: string[]; overridden: string[] } & ({ kind: 'unsupported' | 'supported'; version: string } | { kind: 'version-unknown' });
+
+/** Nodes other than the source that would fit the planned target pod. */
+interface PlacementCount {
+  candidates: number;
+  fitting: string[];
+  sourceNode?: string;
+  /** Why volume reachability was not judged. */
+  storageUnknown?: string;
+}
+
+export type TargetPlacementArgs =
+  | { kind: 'nodes-unreadable' | 'no-source-pod' }
+  | (PlacementCount & { kind: 'fits' })
+  /** None fits, and no cause stands out (`blocked`: the nodes that do not fit). */
+  | (PlacementCount & { kind: 'undecided'; blocked: string[] })
+  | (PlacementCount & { kind: 'none-fits'; cause: UnschedulableCause; blocked: string[] });
+
+interface OwnCheck<Id extends PreflightCheckId, Args, Cause extends StartCause> {
+  id: Id;
   status: CheckStatus;
-  cause?: StartCause;
-  args: ArgRecord & { kind?: string };
+  cause?: Cause;
+  args: Args;
   evidence: EvidenceRef[];
   missing?: string;
 }
+
+/** A pre-flight gate: a why check's result (with `fail` lowered to `warn` when it names no cause), or one of start's own. */
+export type PreflightCheck =
+  | CheckResult<PreflightWhyCheckId>
+  | OwnCheck<'node-selector', NodeSelectorArgs, 'node-selector-unsupported'>
+  | OwnCheck<'target-placement', TargetPlacementArgs, UnschedulableCause>;
 
 /** A gate that says no; `overridable` ones give way to `--force`. */
 export interface Refusal {
@@ -167,14 +195,10 @@ export function decidePreflight(input: PreflightInput): Preflight {
 }
 
 /** A why check run on the planned migration, kept with its id, status, cause and args. */
-function fromWhy(check: WhyCheck, ctx: WhyContext): PreflightCheck {
-  const r: CheckResult = check.run(ctx, new Map<CheckId, CheckResult>(), {});
-  const out: PreflightCheck = { id: check.id as PreflightCheckId, status: r.status, args: r.args, evidence: r.evidence };
-  if (r.cause) out.cause = r.cause;
-  if (r.missing) out.missing = r.missing;
+function fromWhy<Id extends PreflightWhyCheckId>(check: WhyCheck<Id>, ctx: WhyContext): CheckResult<Id> {
+  const r = check.run(ctx, new Map<CheckId, CheckResult>(), {});
   // Checks written for an existing migration may call a planned one "pending": only a failure with a cause refuses.
-  if (r.status === 'fail' && !r.cause) out.status = 'warn';
-  return out;
+  return r.status === 'fail' && !r.cause ? { ...r, status: 'warn' } : r;
 }
 
 /** `--node-selector` on this cluster: v1.6+ has spec.addedNodeSelector; older ones would drop it silently. */
@@ -185,7 +209,7 @@ function nodeSelectorCheck(ctx: WhyContext, added: Record<string, string>, overr
     ? [{ kind: 'KubeVirt', namespace: ctx.kubevirtCR.metadata.namespace, name: ctx.kubevirtCR.metadata.name ?? '', field: 'status.observedKubeVirtVersion', ...(version ? { message: version } : {}) }]
     : [];
   const supported = atLeast(ctx.version, 1, 6);
-  const base: ArgRecord = { selector: Object.entries(added).map(([k, v]) => `${k}=${v}`), overridden };
+  const base = { selector: Object.entries(added).map(([k, v]) => `${k}=${v}`), overridden };
   if (supported === false) {
     return { id: 'node-selector', status: 'fail', cause: 'node-selector-unsupported', args: { ...base, kind: 'unsupported', version: version ?? '' }, evidence };
   }
@@ -197,7 +221,7 @@ function nodeSelectorCheck(ctx: WhyContext, added: Record<string, string>, overr
 }
 
 /** At least one node other than the source must fit the planned target pod. */
-function targetPlacementCheck(ctx: WhyContext, pod: Pod | undefined): { check: PreflightCheck; placement?: Placement } {
+function targetPlacementCheck(ctx: WhyContext, pod: Pod | undefined): { check: OwnCheck<'target-placement', TargetPlacementArgs, UnschedulableCause>; placement?: Placement } {
   const id = 'target-placement';
   if (!ctx.nodes.ok) return { check: { id, status: 'unknown', args: { kind: 'nodes-unreadable' }, evidence: [], missing: ctx.nodes.reason } };
   if (!pod) {
@@ -208,14 +232,14 @@ function targetPlacementCheck(ctx: WhyContext, pod: Pod | undefined): { check: P
   const sourceNode = ctx.vmi?.status?.nodeName;
   const tp = evaluateTargetPlacement(ctx, pod, nodes, sourceNode);
   const decision = decidePlacementCause(tp.candidates);
-  const args: ArgRecord & { kind: string } = { kind: 'fits', candidates: tp.candidates.length, fitting: decision.fitting };
-  if (sourceNode) args.sourceNode = sourceNode;
-  if (tp.gaps.length > 0) args.storageUnknown = tp.gaps.join('; ');
-  if (decision.fitting.length > 0) return { check: { id, status: 'pass', args, evidence: [] }, placement: tp.placement };
+  const count: PlacementCount = { candidates: tp.candidates.length, fitting: decision.fitting };
+  if (sourceNode) count.sourceNode = sourceNode;
+  if (tp.gaps.length > 0) count.storageUnknown = tp.gaps.join('; ');
+  if (decision.fitting.length > 0) return { check: { id, status: 'pass', args: { kind: 'fits', ...count }, evidence: [] }, placement: tp.placement };
   const cause = decision.cause;
   const blocked = tp.candidates.filter((c) => !c.fits).map((c) => c.name);
   const evidence: EvidenceRef[] = blocked.slice(0, 5).map((name) => ({ kind: 'Node', name }));
   if (ctx.sourcePod) evidence.unshift({ kind: 'Pod', namespace: ctx.sourcePod.metadata.namespace, name: ctx.sourcePod.metadata.name ?? '', field: 'spec' });
-  if (!cause) return { check: { id, status: 'unknown', args: { ...args, kind: 'undecided', blocked }, evidence, missing: 'no cause' }, placement: tp.placement };
-  return { check: { id, status: 'fail', cause, args: { ...args, kind: 'none-fits', cause, blocked }, evidence }, placement: tp.placement };
+  if (!cause) return { check: { id, status: 'unknown', args: { ...count, kind: 'undecided', blocked }, evidence, missing: 'no cause' }, placement: tp.placement };
+  return { check: { id, status: 'fail', cause, args: { ...count, kind: 'none-fits', cause, blocked }, evidence }, placement: tp.placement };
 }

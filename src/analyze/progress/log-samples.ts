@@ -3,7 +3,7 @@
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import type { LauncherLogLine } from '../why/launcher-log-lines.js';
 import { parseProgressLine } from '../why/progress-line.js';
-import { time } from '../why/derive.js';
+import { time } from '../../kube/time.js';
 import { isoTime, type TransferSample } from './sample.js';
 
 export interface LogSample {

@@ -3,6 +3,7 @@
 // empty term or an empty term list matches nothing, and an absent selector matches every node.
 import type { Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm } from '../../kube/types.js';
 import { listOf } from '../shape.js';
+import { labelValue } from '../../kube/labels.js';
 
 /** The only field kube-scheduler supports in `matchFields`. */
 const FIELD_NODE_NAME = 'metadata.name';
@@ -34,7 +35,7 @@ export function matchesRequirement(value: string | undefined, req: NodeSelectorR
 /** The requirements of one term that a node fails (labels and `metadata.name` fields). */
 export function unmetRequirements(node: Node, term: NodeSelectorTerm): NodeSelectorRequirement[] {
   const labels = node.metadata.labels ?? {};
-  const failing = listOf(term.matchExpressions).filter((r) => !matchesRequirement(labels[r.key], r));
+  const failing = listOf(term.matchExpressions).filter((r) => !matchesRequirement(labelValue(labels, r.key), r));
   for (const r of listOf(term.matchFields)) {
     const value = r.key === FIELD_NODE_NAME ? node.metadata.name : undefined;
     if (r.key !== FIELD_NODE_NAME || !matchesRequirement(value, r)) failing.push(r);

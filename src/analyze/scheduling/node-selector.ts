@@ -1,5 +1,6 @@
 // A pod's `spec.nodeSelector` (a plain label map) against a node's labels: every key must be
 // present with exactly that value.
+import { labelValue } from '../../kube/labels.js';
 
 export function matchesNodeSelector(
   labels: Readonly<Record<string, string>> | undefined,
@@ -7,7 +8,7 @@ export function matchesNodeSelector(
 ): boolean {
   if (!selector) return true;
   // A plain loop: this runs for every node of every placement question (thousands of times).
-  for (const k of Object.keys(selector)) if (labels?.[k] !== selector[k]) return false;
+  for (const k of Object.keys(selector)) if (labelValue(labels, k) !== selector[k]) return false;
   return true;
 }
 
@@ -18,6 +19,6 @@ export function unmatchedSelectorKeys(
 ): string[] {
   if (!selector) return [];
   const unmatched: string[] = [];
-  for (const k of Object.keys(selector)) if (labels?.[k] !== selector[k]) unmatched.push(k);
+  for (const k of Object.keys(selector)) if (labelValue(labels, k) !== selector[k]) unmatched.push(k);
   return unmatched;
 }

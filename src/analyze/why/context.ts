@@ -1,6 +1,6 @@
 // Everything `why` knows about one VMI and its latest migration, gathered up front. Checks read
 // only this (pure); `Known` collections say which reads failed so checks can answer `unknown`.
-import type { Known } from '../findings.js';
+import type { HandlerMetrics, Known } from '../../kube/known.js';
 import type {
   KubeEvent,
   KubeVirt,
@@ -19,14 +19,6 @@ import type { KubeVirtVersion } from '../../kubevirt/version.js';
 
 /** A bounded tail of the source launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
-
-/**
- * virt-handler's /metrics page on the source node, read through the API server's pod proxy
- * (facts §5.4), or why it was not read. `readAt`: RFC 3339, dates points without a timestamp.
- */
-export type HandlerMetrics =
-  | { ok: true; pod: string; namespace: string; node: string; text: string; readAt: string }
-  | { ok: false; reason: string };
 
 /** The answers of `--prometheus URL` (query and query_range bodies, parsed JSON), or why none. */
 export type PrometheusRead = { ok: true; url: string; query: string; instant: unknown; range: unknown } | { ok: false; url: string; reason: string };
@@ -65,6 +57,8 @@ export interface WhyInputs {
 export interface WhyContext extends WhyInputs {
   version?: KubeVirtVersion;
   kubevirtCR?: KubeVirt;
+  /** The VM's name: the VM's own, else the VMI's VirtualMachine owner's. */
+  vmName?: string;
   /** The migration diagnosed: the named one, else the VMI's newest. */
   migration?: VirtualMachineInstanceMigration;
   /** This VMI's migrations, newest first. */

@@ -1,10 +1,11 @@
 // Builds the WhyContext from the gathered inputs: which migration, which pods, which events.
-import type { KubeEvent, KubeObject, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_DOMAIN, LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID, LABEL_VMI_NAME } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { itemsWhere } from '../lookup.js';
 import type { WhyContext, WhyInputs } from './context.js';
-
+import { eventTime, newestFirst, time } from '../../kube/time.js';
+import { listOf } from '../shape.js';
 
 export function deriveContext(inputs: WhyInputs): WhyContext {
   const { vmi } = inputs;
@@ -26,6 +27,7 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
     ...inputs,
     version: versionOfKubeVirtCR(kubevirtCR),
     kubevirtCR,
+    vmName: inputs.vm?.metadata.name ?? listOf(vmi?.metadata.ownerReferences).find((o) => o.kind === 'VirtualMachine')?.name,
     migration,
     vmiMigrations,
     launcherPods,
@@ -56,10 +58,6 @@ export function migrationsOfVmi(all: VirtualMachineInstanceMigration[], namespac
     return m.metadata.namespace === undefined || name === undefined ? undefined : `${m.metadata.namespace}/${name}`;
   };
   return newestFirst([...itemsWhere(all, 'vmi', vmiOf, `${namespace}/${vmiName}`)]);
-}
-
-export function newestFirst<T extends KubeObject>(objs: T[]): T[] {
-  return [...objs].sort((a, b) => time(b.metadata.creationTimestamp) - time(a.metadata.creationTimestamp) || (b.metadata.name ?? '').localeCompare(a.metadata.name ?? ''));
 }
 
 /**
@@ -96,18 +94,4 @@ export function eventsAbout(events: KubeEvent[], kind: string, name: string | un
       return o?.kind === kind && o.name === name;
     })
     .sort((a, b) => time(eventTime(a)) - time(eventTime(b)));
-}
-
-/** When an event last happened, across the core/v1 and events.k8s.io shapes. */
-export function eventTime(e: KubeEvent): string | undefined {
-  return e.lastTimestamp ?? e.series?.lastObservedTime ?? e.eventTime ?? e.firstTimestamp ?? e.metadata.creationTimestamp ?? undefined;
-}
-
-/**
- * Milliseconds of an RFC 3339 time; 0 ("unknown") when absent or malformed (`not-a-date`, a
- * number, which Date.parse would read as a year) and for Go's zero time, 0001-01-01 ("never").
- */
-export function time(t: unknown): number {
-  const v = typeof t === 'string' && /^\d{4}-\d{2}-\d{2}[Tt]/.test(t) ? Date.parse(t) : NaN;
-  return Number.isNaN(v) || v < 0 ? 0 : v;
 }

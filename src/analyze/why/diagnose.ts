@@ -1,7 +1,6 @@
 // Runs the checks in the operator's order and names exactly one cause (contract §4.1).
-import type { GatherError } from '../../collect/gather.js';
-import type { CauseId, VerdictStatus } from './cause.js';
-import type { ArgRecord, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
+import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
+import type { CheckArgs, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
 import type { WhyContext } from './context.js';
 import { WHY_CHECKS } from './registry.js';
 import { MIGRATION_PHASES } from '../../kubevirt/constants.js';
@@ -9,17 +8,24 @@ import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from '../migratability/evaluate.js';
 import type { ClusterFacts } from '../migratability/rule.js';
-import { unknownList } from '../findings.js';
+import { unknownList } from '../../kube/known.js';
 import { policyOutput, type PolicyOutput } from './policy-output.js';
 import { migrationProgress, type MigrationProgress } from './progress.js';
 
-export interface Verdict {
-  status: VerdictStatus;
-  cause: CauseId;
-  /** The check that established the cause (its args make the summary and hint). */
-  check?: CheckId;
-  args: ArgRecord;
+/** A verdict check `Id` decided: its cause, and its args make the summary and hint. */
+export type CheckVerdict<Id extends CheckId = CheckId> = { [K in Id]: { status: VerdictStatus; cause: CheckCause; check: K; args: CheckArgs[K] } }[Id];
+
+/** What the verdict itself says, per cause it names without a check; `kind` picks the sentence. */
+interface OwnVerdictArgs {
+  'no-migration': { kind: 'no-migration' };
+  none: { kind: 'succeeded' } | { kind: 'progressing' };
+  unknown: { kind: 'failed-unexplained' } | { kind: 'unknown-phase'; phase: string } | { kind: 'missing-data'; checks: CheckId[] };
 }
+
+/** A verdict no check decided (render/why-text/verdict.ts has its sentences). */
+export type OwnVerdict = { [C in VerdictCause]: { status: VerdictStatus; cause: C; check?: undefined; args: OwnVerdictArgs[C] } }[VerdictCause];
+
+export type Verdict = CheckVerdict | OwnVerdict;
 
 export interface Diagnosis {
   ctx: WhyContext;
@@ -33,31 +39,9 @@ export interface Diagnosis {
   migratability?: MigratabilityEvaluation;
   /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
   progress?: MigrationProgress;
-  errors: GatherError[];
 }
 
-/** Causes that mean the migration cannot go forward until something changes. */
-const BLOCKING: ReadonlySet<CauseId> = new Set<CauseId>([
-  'vmi-not-running',
-  'not-live-migratable',
-  'migration-conflict',
-  'concurrency-limit',
-  'quota-exceeded',
-  'pod-security',
-  'stale-active-pods',
-  'migration-backoff',
-  'target-unschedulable-cpu',
-  'target-unschedulable-node-selector',
-  'target-unschedulable-resources',
-  'target-unschedulable-taints',
-  'target-unschedulable-anti-affinity',
-  'target-unschedulable-storage',
-  'target-pod-not-ready',
-  'target-pod-timeout',
-  'target-pod-lost',
-]);
-
-export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
+export function diagnose(ctx: WhyContext): Diagnosis {
   const prior = new Map<CheckId, CheckResult>();
   const out: CheckOutputs = {};
   const checks: CheckResult[] = [];
@@ -75,7 +59,6 @@ export function diagnose(ctx: WhyContext, errors: GatherError[]): Diagnosis {
     policy: policyOutput(ctx),
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     ...progressOf(ctx),
-    errors,
   };
 }
 
@@ -108,11 +91,9 @@ function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
 export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   const phase = ctx.migration?.status?.phase;
   const decisive = checks.find((c) => c.status === 'fail' && c.cause) ?? checks.find((c) => c.status === 'warn' && c.cause);
-  if (decisive?.cause) {
-    return { status: statusFor(decisive.cause, decisive.status, phase), cause: decisive.cause, check: decisive.id, args: decisive.args };
-  }
-  if (!ctx.migration) return { status: 'idle', cause: 'no-migration', args: {} };
-  if (phase === 'Succeeded') return { status: 'succeeded', cause: 'none', args: {} };
+  if (decisive?.cause) return decidedBy(decisive, decisive.cause, statusFor(decisive.cause, decisive.status, phase));
+  if (!ctx.migration) return { status: 'idle', cause: 'no-migration', args: { kind: 'no-migration' } };
+  if (phase === 'Succeeded') return { status: 'succeeded', cause: 'none', args: { kind: 'succeeded' } };
   if (phase === 'Failed') return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
   // A phase this version does not know (a newer KubeVirt): "progressing" would be a guess.
   if (phase && !(MIGRATION_PHASES as readonly string[]).includes(phase)) return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase } };
@@ -120,16 +101,17 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   if (undecided.length > 0 && checks.some((c) => c.status === 'fail')) {
     return { status: 'unknown', cause: 'unknown', args: { kind: 'missing-data', checks: undecided } };
   }
-  return { status: 'progressing', cause: 'none', args: {} };
+  return { status: 'progressing', cause: 'none', args: { kind: 'progressing' } };
 }
 
-function statusFor(cause: CauseId, checkStatus: CheckResult['status'], phase: string | undefined): VerdictStatus {
+function decidedBy<Id extends CheckId>(c: CheckResult<Id>, cause: CheckCause, status: VerdictStatus): CheckVerdict<Id> {
+  const v = { status, cause, check: c.id, args: c.args };
+  return v as CheckVerdict<Id>;
+}
+
+function statusFor(cause: CheckCause, checkStatus: CheckResult['status'], phase: string | undefined): VerdictStatus {
   if (phase === 'Failed') return 'failed';
-  if (cause === 'none') return phase === 'Succeeded' ? 'succeeded' : 'progressing';
-  if (cause === 'no-migration') return 'idle';
   if (cause === 'unknown') return 'unknown';
   if (checkStatus === 'warn') return 'at-risk';
-  if (BLOCKING.has(cause)) return 'blocked';
-  // Timeouts, aborts and libvirt failures read from the VMI while the VMIM is not final yet.
-  return 'failed';
+  return CAUSES[cause].blocking ? 'blocked' : 'failed';
 }

@@ -1,7 +1,7 @@
 // The source virt-launcher's `compute` log as lines: one JSON object per line (facts §5: keys
 // `component`, `level`, `timestamp`, `pos`, `msg`, `reason`, `uid`, …), interleaved with the odd
 // non-JSON line (libvirt/QEMU output, a truncated first line of a tail) that is kept as raw text.
-import { time } from './derive.js';
+import { time } from '../../kube/time.js';
 
 export interface LauncherLogLine {
   /** RFC 3339, from the line's `timestamp` (or the `kubectl logs --timestamps` prefix). */

@@ -5,7 +5,6 @@
 import { migrationConfigOfMigration, type EffectiveMigrationConfig } from '../policy/effective-config.js';
 import { matchMigrationPolicy, policiesUseNamespaceLabels, type PolicyMatch } from '../policy/match-policy.js';
 import type { MigrationConfiguration, MigrationState } from '../../kube/types.js';
-import type { ArgRecord } from './check.js';
 import type { WhyContext } from './context.js';
 import { sameMigrationState } from './derive.js';
 
@@ -55,10 +54,13 @@ export function resolveMigrationConfig(ctx: WhyContext): ResolvedMigrationConfig
   return { ...out, effective };
 }
 
-/** The configuration's set fields as check args (MigrationConfiguration is an interface, not an ArgRecord). */
-export function configArgs(config: MigrationConfiguration): ArgRecord {
-  const out: ArgRecord = {};
-  for (const [k, v] of Object.entries(config) as [string, unknown][]) {
+/** The configuration's scalar fields as a dump carries them (a number may come quoted, a boolean as text). */
+export type MigrationConfigArgs = { [K in keyof MigrationConfiguration]?: string | number | boolean };
+
+/** The configuration's set scalar fields: what prose may print as they are. */
+export function configArgs(config: MigrationConfiguration): MigrationConfigArgs {
+  const out: MigrationConfigArgs = {};
+  for (const [k, v] of Object.entries(config) as [keyof MigrationConfiguration, unknown][]) {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
   }
   return out;

@@ -15,7 +15,8 @@ import {
 import { atLeast } from '../../kubevirt/version.js';
 import { completionBudget, type CompletionBudget } from './completion-budget.js';
 import type { WhyContext } from './context.js';
-import { sameMigrationState, time } from './derive.js';
+import { sameMigrationState } from './derive.js';
+import { time } from '../../kube/time.js';
 import { resolveMigrationConfig } from './migration-config.js';
 import { logEvidence, migrationLog } from './migration-log.js';
 import { forecast, type Forecast } from '../progress/forecast.js';

@@ -56,6 +56,7 @@ import {
 import { eventMessage, eventRef, eventsOfMigration, isPodTerminated, podRef, unschedulableCondition } from './target-pod-state.js';
 import { listOf, objectOf, stringMapOf } from '../shape.js';
 import { itemsWhere } from '../lookup.js';
+import { labelValue } from '../../kube/labels.js';
 
 /** Taints the node lifecycle controller puts on a NotReady node (reported as `not-ready` instead). */
 const NOT_READY_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
@@ -128,8 +129,8 @@ const requestsOfPod = new WeakMap<Pod, ResourceList>();
 export function matchesLabelSelector(labels: Readonly<Record<string, string>> | undefined, sel: LabelSelector | undefined): boolean {
   if (!sel) return false;
   const l = labels ?? {};
-  if (Object.entries(sel.matchLabels ?? {}).some(([k, v]) => l[k] !== v)) return false;
-  return listOf(sel.matchExpressions).every((r) => matchesRequirement(l[r.key], r));
+  if (Object.entries(sel.matchLabels ?? {}).some(([k, v]) => labelValue(l, k) !== v)) return false;
+  return listOf(sel.matchExpressions).every((r) => matchesRequirement(labelValue(l, r.key), r));
 }
 
 function termNamespaces(term: PodAffinityTerm, own: string | undefined): string[] | 'all' {
@@ -144,13 +145,13 @@ function antiAffinityPods(pod: Pod, node: Node, nodes: readonly Node[], known: r
   const out: Pod[] = [];
   for (const term of terms) {
     const key = term.topologyKey ?? LABEL_HOSTNAME;
-    const domain = node.metadata.labels?.[key];
+    const domain = labelValue(node.metadata.labels, key);
     if (domain === undefined) continue;
     const ns = termNamespaces(term, pod.metadata.namespace);
     // Every node is judged against every pod: the pods are grouped by domain once (lookup.ts).
     const domainOf = (p: Pod) => {
       const where = p.spec?.nodeName;
-      return where === undefined ? undefined : itemsWhere(nodes, 'name', (n) => n.metadata.name, where)[0]?.metadata.labels?.[key];
+      return where === undefined ? undefined : labelValue(itemsWhere(nodes, 'name', (n) => n.metadata.name, where)[0]?.metadata.labels, key);
     };
     for (const other of itemsWhere(known, `topology ${key}`, domainOf, domain)) {
       if (ns !== 'all' && !ns.includes(other.metadata.namespace ?? '')) continue;

@@ -11,7 +11,8 @@ import {
   LABEL_NODE_NAME,
 } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
-import { eventTime, sameMigrationState, time } from './derive.js';
+import { sameMigrationState } from './derive.js';
+import { eventTime, time } from '../../kube/time.js';
 import { COND_POD_SCHEDULED, REASON_UNSCHEDULABLE } from './parse/scheduler-message.js';
 import { ageSeconds } from './timeline.js';
 import { listOf } from '../shape.js';

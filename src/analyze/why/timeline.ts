@@ -2,7 +2,7 @@
 // older VMIMs, then the creation time and phase are all we have), with the time spent in each.
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
-import { time } from './derive.js';
+import { time } from '../../kube/time.js';
 import { listOf } from '../shape.js';
 
 export interface TimelineEntry {

@@ -3,6 +3,9 @@
 // Status (proxies, load balancers, plain-text 404s) get client-go's generic wording with the
 // operation appended, e.g. `(list nodes)`.
 import { SourceError, type SourceErrorKind } from '../source.js';
+import { formatDuration } from '../../kube/duration.js';
+import { formatLimit } from './body-limits.js';
+import { ProxyError } from './transport.js';
 
 /** What a request was doing, for messages: `list nodes`, `get pods/log virt-launcher-x`. */
 export interface Operation {
@@ -21,7 +24,7 @@ export function describeOperation(op: Operation): string {
 /** Thrown by the HTTP client when --request-timeout expires; mapped by errorFromTransport. */
 export class ClientTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
-    super(`request timed out after ${formatMs(timeoutMs)}`);
+    super(`request timed out after ${formatDuration(timeoutMs)}`);
     this.name = 'ClientTimeoutError';
   }
 }
@@ -151,6 +154,15 @@ function genericMessage(status: number, body: string, op: Operation): string {
   }
 }
 
+/**
+ * A body past its cap (body-limits.ts): `error: response too large from the server (list pods):
+ * one page is larger than 64 MiB; stopped reading`.
+ */
+export function responseTooLarge(op: Operation, what: string, maxBytes: number, status?: number, note?: string): SourceError {
+  const why = `${what} is larger than ${formatLimit(maxBytes)}${note ? ` (${note})` : ''}`;
+  return new SourceError('InvalidResponse', `error: response too large from the server (${describeOperation(op)}): ${why}; stopped reading`, op.resource, status);
+}
+
 /** A 2xx body we could not use: truncated or not JSON. */
 export function invalidResponse(op: Operation, detail: string, status?: number): SourceError {
   return new SourceError('InvalidResponse', `error: invalid response from the server (${describeOperation(op)}): ${oneLine(detail)}`, op.resource, status);
@@ -186,8 +198,9 @@ export function errorFromTransport(err: unknown, op: Operation, server: URL): So
   const detail = oneLine(e instanceof Error ? e.message : String(err));
   const what = describeOperation(op);
   const make = (kind: SourceErrorKind, line: string) => new SourceError(kind, line, op.resource);
+  if (err instanceof ProxyError) return make('Connection', `Unable to connect to the server: ${oneLine(err.message)}`);
   if (err instanceof ClientTimeoutError) {
-    return make('Timeout', `error: timed out after ${formatMs(err.timeoutMs)} waiting for the server (${what}); raise --request-timeout or use 0 for none`);
+    return make('Timeout', `error: timed out after ${formatDuration(err.timeoutMs)} waiting for the server (${what}); raise --request-timeout or use 0 for none`);
   }
   if (code === 'ECONNREFUSED') {
     return make('Connection', `The connection to the server ${hostPort(server)} was refused - did you specify the right host or port?`);
@@ -219,13 +232,6 @@ export function errorFromTransport(err: unknown, op: Operation, server: URL): So
 export function hostPort(server: URL): string {
   const port = server.port || (server.protocol === 'http:' ? '80' : '443');
   return `${server.hostname}:${port}`;
-}
-
-/** `500ms`, `5s`, `1.5s`: the unit kubectl's --request-timeout would be written in. */
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
 }
 
 // Messages from webhooks and Status bodies can span lines; the contract is one line.

@@ -1,13 +1,17 @@
-// Entry point of the live source. The CLI reaches it with `await import(...)`, and this module
-// reaches @kubernetes/client-node only through the dynamic import in openLiveSource: loading
-// client-node costs ~0.5 s, which --help, --version and --from must never pay. Everything else
-// here may import client-node's *types* only (`import type`), which compile away.
+// Entry point of the live source. The CLI reaches it with `await import(...)`. Nothing here
+// loads @kubernetes/client-node: credentials.ts imports it only for an exec plugin or an auth
+// provider (it costs ~0.5 s to load, which --help, --version, --from and token, certificate or
+// basic-auth kubeconfigs must never pay). Other modules may import its *types* only.
 import { Credentials } from './credentials.js';
-import { formatMs } from './errors.js';
-import { HttpClient } from './http-client.js';
+import { formatDuration } from '../../kube/duration.js';
+import { HttpClient, USER_AGENT } from './http-client.js';
 import { resolveKubeconfig } from './kubeconfig.js';
 import { LiveSource } from './live-source.js';
+import { proxyFor } from './proxy.js';
+import { redactUrl } from './redact.js';
+import { RequestStats } from './request-stats.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
+import { Transport } from './transport.js';
 
 export type { LiveSource } from './live-source.js';
 export type { WatchEnd, WatchEvent, WatchOptions, WatchStatus } from './watch.js';
@@ -25,7 +29,9 @@ export interface LiveSourceOptions {
   stderr: (line: string) => void;
   /** List page size (`limit`); default 500, as kubectl's --chunk-size. */
   pageSize?: number;
-  /** For KUBECONFIG, HOME and in-cluster variables; default process.env. */
+  /** `--cache-ok`: lists from the watch cache (resourceVersion=0) where pages would come from etcd. */
+  cacheOk?: boolean;
+  /** For KUBECONFIG, HOME, proxies and in-cluster variables; default process.env. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -33,34 +39,56 @@ export interface LiveSourceOptions {
 export interface LiveSourceTuning {
   retry?: Partial<RetryPolicy>;
   serviceAccountDir?: string;
+  /** How long past timeoutSeconds a watch may stay open before it is ended here. */
+  watchGraceMs?: number;
 }
 
 export async function openLiveSource(opts: LiveSourceOptions, tuning: LiveSourceTuning = {}): Promise<LiveSource> {
-  const k8s = await import('@kubernetes/client-node');
   const log = opts.verbose ? opts.stderr : undefined;
-  const resolved = resolveKubeconfig(k8s, {
+  const env = opts.env ?? process.env;
+  const resolved = resolveKubeconfig({
     kubeconfig: opts.kubeconfig,
     context: opts.context,
     namespace: opts.namespace,
     insecureSkipTlsVerify: opts.insecureSkipTlsVerify,
-    env: opts.env ?? process.env,
+    env,
     serviceAccountDir: tuning.serviceAccountDir,
   });
+  const proxy = proxyFor(resolved.server, env, resolved.cluster.proxyUrl);
+  const credentials = new Credentials(resolved.cluster, resolved.user, resolved.server);
   if (log) {
-    log(`Config loaded from ${resolved.origin}: context "${resolved.contextName}", server ${resolved.server.href}, namespace "${resolved.namespace}"`);
+    log(`Config loaded from ${resolved.origin}: context "${resolved.contextName}", server ${redactUrl(resolved.server)}, namespace "${resolved.namespace}"`);
+    if (proxy) log(`Proxy ${redactUrl(proxy.url)} (from ${proxy.from})`);
+    // As kubectl: credentials are never sent to a plain-http server; saying so explains a 401.
+    if (credentials.withheld) log(`Credentials of user "${resolved.user.name}" are not sent: the server is plain http://`);
     const exec = (resolved.user.exec ?? resolved.user.authProvider?.config?.exec) as { command?: string } | undefined;
     // client-node shows an exec plugin's stderr only if it fails, so an interactive login
     // prompt would be invisible; saying that the plugin runs explains a silent wait.
-    if (exec?.command) log(`Credentials for user "${resolved.user.name}" come from exec plugin "${exec.command}"`);
-    if (opts.requestTimeoutMs > 0) log(`Request timeout ${formatMs(opts.requestTimeoutMs)}`);
+    if (exec?.command && credentials.viaPlugin) log(`Credentials for user "${resolved.user.name}" come from exec plugin "${exec.command}"`);
+    if (opts.requestTimeoutMs > 0) log(`Request timeout ${formatDuration(opts.requestTimeoutMs)}`);
   }
-  const credentials = new Credentials(resolved.kc, resolved.cluster, resolved.server);
+  const transport = new Transport(proxy, USER_AGENT);
+  const stats = new RequestStats();
   const client = new HttpClient({
     server: resolved.server,
     credentials,
+    transport,
     requestTimeoutMs: opts.requestTimeoutMs,
     retry: { ...DEFAULT_RETRY_POLICY, ...tuning.retry },
+    stats,
+    compression: !resolved.cluster.disableCompression,
     log,
   });
-  return new LiveSource(client, { defaultNamespace: resolved.namespace, pageSize: opts.pageSize ?? 500, log }, () => credentials.destroy());
+  return new LiveSource(
+    client,
+    {
+      defaultNamespace: resolved.namespace,
+      pageSize: opts.pageSize ?? 500,
+      cacheOk: opts.cacheOk ?? false,
+      stats,
+      ...(tuning.watchGraceMs !== undefined ? { watchGraceMs: tuning.watchGraceMs } : {}),
+      log,
+    },
+    () => transport.destroy(),
+  );
 }

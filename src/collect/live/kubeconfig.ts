@@ -1,18 +1,51 @@
-// Kubeconfig resolution with kubectl's rules, on top of client-node's parser and
-// authenticators. We resolve files, merging and the context ourselves because client-node's
-// loadFromDefault reads process.env (not injectable), throws on duplicate names where kubectl
-// lets the first file win, silently falls back to http://localhost:8080, and never validates
-// --context. The result is a private KubeConfig holding only the chosen context, with the
-// command-line overrides already applied, so the credential code can ask it for nothing else.
+// Kubeconfig resolution with kubectl's rules: files, KUBECONFIG merging (the first file that
+// names something wins), the context, the in-cluster service account, and the command-line
+// overrides. Parsed here with the `yaml` package, not @kubernetes/client-node: that module costs
+// ~0.5 s to load, and token, certificate and basic-auth kubeconfigs never need it (only exec
+// plugins and auth providers do, see credentials.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, join, resolve, sep } from 'node:path';
-import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
+import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { SourceError } from '../source.js';
+import { redactUrlText } from './redact.js';
 
-/** The client-node module, passed in because it is only ever loaded by a dynamic import. */
-export type ClientNode = typeof import('@kubernetes/client-node');
+export interface KubeCluster {
+  name: string;
+  server: string;
+  caData?: string;
+  caFile?: string;
+  skipTLSVerify: boolean;
+  tlsServerName?: string;
+  proxyUrl?: string;
+  /** `disable-compression`: no `Accept-Encoding: gzip`, as client-go. */
+  disableCompression: boolean;
+}
+
+export interface KubeUser {
+  name: string;
+  token?: string;
+  /** client-go's `tokenFile` (absolute): re-read as it rotates. */
+  tokenFile?: string;
+  username?: string;
+  password?: string;
+  certData?: string;
+  certFile?: string;
+  keyData?: string;
+  keyFile?: string;
+  /** `as`: impersonation, sent whatever the scheme (client-go applies it outside its TLS check). */
+  impersonate?: string;
+  /** In client-node's shape (client-node runs them); the command is absolute when it is a path. */
+  exec?: Record<string, unknown>;
+  authProvider?: { name: string; config?: Record<string, unknown> };
+}
+
+interface KubeContext {
+  name: string;
+  cluster: string;
+  user?: string;
+  namespace?: string;
+}
 
 export interface KubeconfigInput {
   kubeconfig?: string;
@@ -25,11 +58,10 @@ export interface KubeconfigInput {
 }
 
 export interface ResolvedKubeconfig {
-  /** Only the chosen context, its cluster and its user, with flag overrides applied. */
-  kc: KubeConfig;
   contextName: string;
-  cluster: Cluster;
-  user: User;
+  /** With the command-line overrides applied. */
+  cluster: KubeCluster;
+  user: KubeUser;
   server: URL;
   namespace: string;
   /** Where the configuration came from, for -v. */
@@ -37,20 +69,18 @@ export interface ResolvedKubeconfig {
 }
 
 const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
-// Stands in for a context without a user: client-node skips CA and TLS options entirely when a
-// context has no user, so we always give it one.
 const ANONYMOUS_USER = 'vmigrate:anonymous';
 
 interface Loaded {
-  clusters: Cluster[];
-  users: User[];
-  contexts: Context[];
+  clusters: KubeCluster[];
+  users: KubeUser[];
+  contexts: KubeContext[];
   currentContext?: string;
   origin: string;
 }
 
-export function resolveKubeconfig(k8s: ClientNode, input: KubeconfigInput): ResolvedKubeconfig {
-  const loaded = loadConfig(k8s, input);
+export function resolveKubeconfig(input: KubeconfigInput): ResolvedKubeconfig {
+  const loaded = loadConfig(input);
   const contextName = input.context ?? loaded.currentContext;
   const contextList = `(${loaded.contexts.length ? `contexts: ${loaded.contexts.map((c) => c.name).join(', ')}` : 'no contexts defined'})`;
   if (!contextName) {
@@ -65,7 +95,7 @@ export function resolveKubeconfig(k8s: ClientNode, input: KubeconfigInput): Reso
   if (!cluster) {
     throw configError(`error: cluster "${context.cluster}" of context "${contextName}" does not exist in the kubeconfig`);
   }
-  let user: User | undefined = { name: ANONYMOUS_USER };
+  let user: KubeUser | undefined = { name: ANONYMOUS_USER };
   if (context.user) {
     user = loaded.users.find((u) => u.name === context.user);
     if (!user) throw configError(`error: user "${context.user}" of context "${contextName}" does not exist in the kubeconfig`);
@@ -75,25 +105,18 @@ export function resolveKubeconfig(k8s: ClientNode, input: KubeconfigInput): Reso
   try {
     server = new URL(cluster.server);
   } catch {
-    throw configError(`error: invalid server URL "${cluster.server}" for cluster "${cluster.name}" in the kubeconfig`);
+    throw configError(`error: invalid server URL "${redactUrlText(cluster.server)}" for cluster "${cluster.name}" in the kubeconfig`);
   }
   if (server.protocol !== 'https:' && server.protocol !== 'http:') {
-    throw configError(`error: unsupported server URL "${cluster.server}" for cluster "${cluster.name}": use https:// or http://`);
+    throw configError(`error: unsupported server URL "${redactUrlText(cluster.server)}" for cluster "${cluster.name}": use https:// or http://`);
   }
 
-  const effectiveCluster = applyOverrides(cluster, server, input.insecureSkipTlsVerify);
-  checkCertificateFiles(effectiveCluster, user);
-  const kc = new k8s.KubeConfig();
-  kc.loadFromOptions({
-    clusters: [effectiveCluster],
-    users: [user],
-    contexts: [{ name: contextName, cluster: cluster.name, user: user.name, namespace: context.namespace }],
-    currentContext: contextName,
-  });
+  // As client-go: --insecure-skip-tls-verify also drops the CA, so the two cannot conflict.
+  const effective = input.insecureSkipTlsVerify ? { ...cluster, skipTLSVerify: true, caData: undefined, caFile: undefined } : cluster;
+  checkCertificateFiles(effective, user);
   return {
-    kc,
     contextName,
-    cluster: effectiveCluster,
+    cluster: effective,
     user,
     server,
     // An empty context namespace means "default" to kubectl too.
@@ -102,21 +125,11 @@ export function resolveKubeconfig(k8s: ClientNode, input: KubeconfigInput): Reso
   };
 }
 
-function applyOverrides(cluster: Cluster, server: URL, insecure: boolean): Cluster {
-  // As client-go: --insecure-skip-tls-verify also drops the CA, so the two cannot conflict.
-  if (insecure) return { ...cluster, skipTLSVerify: true, caData: undefined, caFile: undefined };
-  // client-node refuses a plain-http server unless skipTLSVerify is set, while kubectl just uses
-  // it. TLS settings mean nothing over http, so setting the flag here changes nothing else.
-  if (server.protocol === 'http:') return { ...cluster, skipTLSVerify: true };
-  return cluster;
-}
-
 /**
  * kubectl refuses, before connecting, a kubeconfig whose certificate files cannot be read or
- * that has a client certificate without its key; client-node would fail later with a bare errno
- * or a TLS error. kubectl lists every problem; one line names the first.
+ * that has a client certificate without its key. kubectl lists every problem; one line names the first.
  */
-function checkCertificateFiles(cluster: Cluster, user: User): void {
+function checkCertificateFiles(cluster: KubeCluster, user: KubeUser): void {
   const readable = (what: string, file: string | undefined, owner: string) => {
     if (!file) return;
     try {
@@ -133,7 +146,7 @@ function checkCertificateFiles(cluster: Cluster, user: User): void {
   readable('certificate-authority', cluster.caFile, cluster.name);
 }
 
-function loadConfig(k8s: ClientNode, input: KubeconfigInput): Loaded {
+function loadConfig(input: KubeconfigInput): Loaded {
   if (input.kubeconfig !== undefined) {
     // Only this file, and it must exist (kubectl: `stat PATH: no such file or directory`).
     try {
@@ -141,7 +154,7 @@ function loadConfig(k8s: ClientNode, input: KubeconfigInput): Loaded {
     } catch (err) {
       throw configError(`error: stat ${input.kubeconfig}: ${errnoText(err)}`);
     }
-    return merge(k8s, [input.kubeconfig], `--kubeconfig ${input.kubeconfig}`);
+    return merge([input.kubeconfig], `--kubeconfig ${input.kubeconfig}`);
   }
   const list = input.env.KUBECONFIG;
   if (list) {
@@ -151,11 +164,11 @@ function loadConfig(k8s: ClientNode, input: KubeconfigInput): Loaded {
     if (present.length === 0) {
       throw configError(`error: no configuration has been provided: none of the files in KUBECONFIG exist (${files.join(', ')})`);
     }
-    return merge(k8s, present, `KUBECONFIG ${present.join(delimiter)}`);
+    return merge(present, `KUBECONFIG ${present.join(delimiter)}`);
   }
   const home = input.env.HOME || input.env.USERPROFILE || homedir();
   const defaultFile = join(home, '.kube', 'config');
-  if (existsSync(defaultFile)) return merge(k8s, [defaultFile], defaultFile);
+  if (existsSync(defaultFile)) return merge([defaultFile], defaultFile);
   const inCluster = inClusterConfig(input.env, input.serviceAccountDir ?? SERVICE_ACCOUNT_DIR);
   if (inCluster) return inCluster;
   // kubectl would now try http://localhost:8080 and report a refused connection; saying what is
@@ -166,64 +179,91 @@ function loadConfig(k8s: ClientNode, input: KubeconfigInput): Loaded {
 }
 
 /** kubectl's merge: the first file that defines a name (or current-context) wins. */
-function merge(k8s: ClientNode, files: string[], origin: string): Loaded {
+function merge(files: string[], origin: string): Loaded {
   const out: Loaded = { clusters: [], users: [], contexts: [], origin };
   const add = <T extends { name: string }>(into: T[], from: T[]) => {
     for (const item of from) if (!into.some((x) => x.name === item.name)) into.push(item);
   };
   for (const file of files) {
-    const kc = loadFile(k8s, file);
-    if (!kc) continue;
-    add(out.clusters, kc.getClusters());
-    add(out.users, kc.getUsers());
-    add(out.contexts, kc.getContexts());
-    out.currentContext ||= kc.getCurrentContext() || undefined;
+    const parsed = loadFile(file);
+    if (!parsed) continue;
+    add(out.clusters, parsed.clusters);
+    add(out.users, parsed.users);
+    add(out.contexts, parsed.contexts);
+    out.currentContext ||= parsed.currentContext;
   }
   return out;
 }
 
-function loadFile(k8s: ClientNode, file: string): KubeConfig | undefined {
+function loadFile(file: string): Omit<Loaded, 'origin'> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw configError(`error: open ${file}: ${errnoText(err)}`);
   }
-  // An empty file is an empty config to kubectl; client-node would crash on it.
+  // An empty file is an empty config to kubectl.
   if (text.trim() === '') return undefined;
-  const kc = new k8s.KubeConfig();
   try {
-    kc.loadFromString(text);
-    // Relative certificate paths are relative to the file that names them.
-    kc.makePathsAbsolute(dirname(file));
-    applyClientGoUserRules(kc, text, dirname(file));
+    const raw: unknown = parse(text, { logLevel: 'silent', maxAliasCount: 100 });
+    return parseConfig(raw, dirname(file));
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     throw configError(`error: error loading config file "${file}": ${msg.split('\n')[0]}`);
   }
-  return kc;
 }
 
-/**
- * User fields client-node reads differently from client-go. An exec command that is a path (not
- * a name looked up on PATH) is relative to the kubeconfig, not the working directory. kubectl's
- * `tokenFile` is ignored by client-node (it knows only `token-file`, read once at parse time), so
- * it becomes client-node's token-file authenticator, which re-reads the file as client-go does.
- */
-function applyClientGoUserRules(kc: KubeConfig, text: string, dir: string): void {
-  // Silent: client-node has already accepted the file; this second read only looks for tokenFile.
-  const raw = parse(text, { logLevel: 'silent' }) as { users?: unknown } | null;
-  const rawUsers = Array.isArray(raw?.users) ? (raw.users as { name?: unknown; user?: { tokenFile?: unknown } | null }[]) : [];
-  kc.users = kc.users.map((u) => {
-    let out: User = u;
-    const command: unknown = u.exec?.command;
-    if (typeof command === 'string' && command.includes(sep)) out = { ...out, exec: { ...u.exec, command: resolve(dir, command) } };
-    const tokenFile = rawUsers.find((r) => r?.name === u.name)?.user?.tokenFile;
-    if (typeof tokenFile === 'string' && tokenFile && !u.token && !u.authProvider) {
-      out = { ...out, authProvider: { name: 'tokenFile', config: { tokenFile: resolve(dir, tokenFile) } } };
-    }
-    return out;
+/** The kubeconfig document; relative paths are relative to the file that names them. */
+function parseConfig(raw: unknown, dir: string): Omit<Loaded, 'origin'> {
+  const doc = record(raw) ?? {};
+  const path = (p: unknown) => (typeof p === 'string' && p !== '' ? (isAbsolute(p) ? p : resolve(dir, p)) : undefined);
+  const clusters = entries(doc.clusters).map((e, i) => {
+    if (!str(e.name)) throw new Error(`clusters[${i}].name is missing`);
+    const c = record(e.cluster);
+    if (!c) throw new Error(`clusters[${i}].cluster is missing`);
+    if (!str(c.server)) throw new Error(`clusters[${i}].cluster.server is missing`);
+    return {
+      name: str(e.name)!,
+      server: str(c.server)!,
+      caData: str(c['certificate-authority-data']),
+      caFile: path(c['certificate-authority']),
+      skipTLSVerify: c['insecure-skip-tls-verify'] === true,
+      tlsServerName: str(c['tls-server-name']),
+      proxyUrl: str(c['proxy-url']),
+      disableCompression: c['disable-compression'] === true,
+    } satisfies KubeCluster;
   });
+  const users = entries(doc.users).map((e, i) => {
+    if (!str(e.name)) throw new Error(`users[${i}].name is missing`);
+    const u = record(e.user) ?? {};
+    const exec = record(u.exec);
+    const command = exec?.command;
+    // A command that is a path (not a name looked up on PATH) is relative to the kubeconfig.
+    const execOut = exec && typeof command === 'string' && command.includes(sep) ? { ...exec, command: resolve(dir, command) } : exec;
+    const provider = record(u['auth-provider']);
+    return {
+      name: str(e.name)!,
+      token: str(u.token),
+      tokenFile: path(u.tokenFile),
+      username: str(u.username),
+      password: str(u.password),
+      certData: str(u['client-certificate-data']),
+      certFile: path(u['client-certificate']),
+      keyData: str(u['client-key-data']),
+      keyFile: path(u['client-key']),
+      impersonate: str(u.as),
+      ...(execOut ? { exec: execOut } : {}),
+      ...(provider && str(provider.name) ? { authProvider: { name: str(provider.name)!, config: record(provider.config) ?? {} } } : {}),
+    } satisfies KubeUser;
+  });
+  const contexts = entries(doc.contexts).map((e, i) => {
+    if (!str(e.name)) throw new Error(`contexts[${i}].name is missing`);
+    const c = record(e.context);
+    if (!c) throw new Error(`contexts[${i}].context is missing`);
+    if (!str(c.cluster)) throw new Error(`contexts[${i}].context.cluster is missing`);
+    return { name: str(e.name)!, cluster: str(c.cluster)!, user: str(c.user), namespace: str(c.namespace) } satisfies KubeContext;
+  });
+  return { clusters, users, contexts, currentContext: str(doc['current-context']) };
 }
 
 /** Running in a pod without a kubeconfig: the service account, as client-go's InClusterConfig. */
@@ -238,13 +278,28 @@ function inClusterConfig(env: NodeJS.ProcessEnv, dir: string): Loaded | undefine
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const name = 'in-cluster';
   return {
-    clusters: [{ name, server: `https://${hostPart}:${port}`, caFile: existsSync(caFile) ? caFile : undefined, skipTLSVerify: false }],
-    // client-node's FileAuth re-reads a tokenFile every minute: projected tokens rotate.
-    users: [{ name, authProvider: { name: 'tokenFile', config: { tokenFile } } }],
+    clusters: [
+      { name, server: `https://${hostPart}:${port}`, caFile: existsSync(caFile) ? caFile : undefined, skipTLSVerify: false, disableCompression: false },
+    ],
+    // Projected service-account tokens rotate: the file is re-read (credentials.ts).
+    users: [{ name, tokenFile }],
     contexts: [{ name, cluster: name, user: name, namespace }],
     currentContext: name,
     origin: `in-cluster service account ${dir}`,
   };
+}
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** `clusters: [...]` and friends; anything else is no entries, as client-node read it. */
+function entries(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? v.map((e) => record(e) ?? {}) : [];
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 function configError(message: string): SourceError {
@@ -252,7 +307,7 @@ function configError(message: string): SourceError {
 }
 
 // Go's wording for the errno kubectl would report.
-function errnoText(err: unknown): string {
+export function errnoText(err: unknown): string {
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES') return 'permission denied';

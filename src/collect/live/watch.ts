@@ -1,13 +1,16 @@
 // Watches: one long GET whose body is newline-delimited JSON events. Used by `--wait`, which
 // lists, then watches from the list's resourceVersion, and re-lists when told the version is too
 // old (an ERROR event with code 410). A watch is not retried here: the caller re-watches.
-import type { IncomingMessage } from 'node:http';
-import { StringDecoder } from 'node:string_decoder';
+// A watch never trusts the server to end it: with timeoutSeconds, a stream still open well past
+// that (a silent server, a half-open connection) is ended here ('expired'); no event line may
+// pass MAX_WATCH_EVENT_BYTES.
+import { ERROR_BODY_BYTES, MAX_OBJECT_BYTES } from './body-limits.js';
 import { qualifiedName, type ResourceType } from '../../kube/resources.js';
 import type { KubeObject } from '../../kube/types.js';
 import { SourceError } from '../source.js';
-import { errorFromResponse, errorFromTransport, invalidResponse, type Operation } from './errors.js';
-import type { HttpClient } from './http-client.js';
+import { errorFromResponse, errorFromTransport, invalidResponse, responseTooLarge, type Operation } from './errors.js';
+import { safeJsonMessage } from '../parse-messages.js';
+import type { HttpClient, HttpStream } from './http-client.js';
 import { collectionPath, withQuery } from './paths.js';
 import { withTypeMeta } from './type-meta.js';
 
@@ -34,8 +37,16 @@ export type WatchEvent<T extends KubeObject = KubeObject> =
   | { type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK'; object: T }
   | { type: 'ERROR'; object: WatchStatus };
 
-/** 'closed': the server ended the stream (timeoutSeconds, restart): re-watch. 'aborted': the signal fired. */
-export type WatchEnd = 'closed' | 'aborted';
+/**
+ * 'closed': the server ended the stream (timeoutSeconds, restart): re-watch. 'aborted': the
+ * signal fired. 'expired': the server kept a timeoutSeconds watch open past it, so we ended it.
+ */
+export type WatchEnd = 'closed' | 'aborted' | 'expired';
+
+/** An event is one object and a little envelope. */
+export const MAX_WATCH_EVENT_BYTES = MAX_OBJECT_BYTES + 1024 * 1024;
+/** How long past timeoutSeconds a server may take to close the stream. */
+export const WATCH_GRACE_MS = 15_000;
 
 export async function watchResource<T extends KubeObject>(
   client: HttpClient,
@@ -43,6 +54,7 @@ export async function watchResource<T extends KubeObject>(
   opts: WatchOptions,
   onEvent: (event: WatchEvent<T>) => void | Promise<void>,
   signal: AbortSignal,
+  graceMs = WATCH_GRACE_MS,
 ): Promise<WatchEnd> {
   if (signal.aborted) return 'aborted';
   const op: Operation = { verb: 'watch', resource: qualifiedName(r) };
@@ -54,22 +66,32 @@ export async function watchResource<T extends KubeObject>(
     resourceVersion: opts.resourceVersion,
     timeoutSeconds: opts.timeoutSeconds,
   });
-  let res: IncomingMessage;
-  try {
-    res = await client.openStream({ method: 'GET', path, op }, signal);
-  } catch (err) {
-    if (signal.aborted) return 'aborted';
-    throw err;
-  }
-  const status = res.statusCode ?? 0;
+  // Our deadline covers the wait for headers too: a server that never answers is a silent one.
+  const deadline = new AbortController();
+  const timer = opts.timeoutSeconds !== undefined ? setTimeout(() => deadline.abort(), opts.timeoutSeconds * 1000 + graceMs) : undefined;
+  const both = AbortSignal.any([signal, deadline.signal]);
+  const ended = (): WatchEnd | undefined => (signal.aborted ? 'aborted' : deadline.signal.aborted ? 'expired' : undefined);
+  let res: HttpStream | undefined;
   let callbackError: { err: unknown } | undefined;
   try {
-    if (status < 200 || status >= 300) {
-      let body = '';
-      for await (const chunk of res) body += String(chunk);
-      throw errorFromResponse(status, body, op);
+    try {
+      res = await client.openStream({ method: 'GET', path, op }, both);
+    } catch (err) {
+      const end = ended();
+      if (end) return end;
+      throw err;
     }
-    await forEachLine(res, async (line) => {
+    if (res.status < 200 || res.status >= 300) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= ERROR_BODY_BYTES) break;
+      }
+      throw errorFromResponse(res.status, Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString('utf8'), op);
+    }
+    await forEachLine(res.body, MAX_WATCH_EVENT_BYTES, async (line) => {
       const event = parseEvent(line, op);
       if (event.type !== 'ERROR') event.object = withTypeMeta(event.object as T, r);
       try {
@@ -79,15 +101,18 @@ export async function watchResource<T extends KubeObject>(
         throw err;
       }
     });
-    return 'closed';
+    return ended() ?? 'closed';
   } catch (err) {
     // The caller's own failure passes through untouched; it is not a transport problem.
     if (callbackError && callbackError.err === err) throw err;
-    if (signal.aborted) return 'aborted';
+    if (err instanceof LineTooLong) throw responseTooLarge(op, 'a watch event', err.maxBytes);
+    const end = ended();
+    if (end) return end;
     if (err instanceof SourceError) throw err;
     throw errorFromTransport(err, op, client.server);
   } finally {
-    res.destroy();
+    if (timer) clearTimeout(timer);
+    res?.destroy();
   }
 }
 
@@ -96,7 +121,7 @@ function parseEvent(line: string, op: Operation): WatchEvent {
   try {
     parsed = JSON.parse(line);
   } catch (err) {
-    throw invalidResponse(op, `watch event is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw invalidResponse(op, `watch event is not JSON: ${safeJsonMessage(err instanceof Error ? err.message : String(err))}`);
   }
   const e = parsed as { type?: unknown; object?: unknown };
   if (!e || typeof e !== 'object' || typeof e.type !== 'string' || !e.object || typeof e.object !== 'object') {
@@ -105,20 +130,39 @@ function parseEvent(line: string, op: Operation): WatchEvent {
   return e as WatchEvent;
 }
 
-/** Calls `onLine` for each non-empty line, in order, waiting for it (back-pressure). */
-export async function forEachLine(stream: AsyncIterable<unknown>, onLine: (line: string) => Promise<void>): Promise<void> {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
+class LineTooLong extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`a line longer than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Calls `onLine` for each non-empty line, in order, waiting for it (back-pressure). A line is cut
+ * from the bytes (a multi-byte character split across chunks stays whole) and may not pass
+ * `maxBytes`: an endless line stops the read instead of growing memory.
+ */
+export async function forEachLine(stream: AsyncIterable<Buffer>, maxBytes: number, onLine: (line: string) => Promise<void>): Promise<void> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const emit = async (last: Buffer) => {
+    const line = (pendingBytes === 0 ? last : Buffer.concat([...pending, last])).toString('utf8').trim();
+    pending = [];
+    pendingBytes = 0;
+    if (line) await onLine(line);
+  };
   for await (const chunk of stream) {
-    pending += typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-    let nl = pending.indexOf('\n');
-    while (nl >= 0) {
-      const line = pending.slice(0, nl).trim();
-      pending = pending.slice(nl + 1);
-      if (line) await onLine(line);
-      nl = pending.indexOf('\n');
+    let from = 0;
+    for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+      if (pendingBytes + nl - from > maxBytes) throw new LineTooLong(maxBytes);
+      await emit(chunk.subarray(from, nl));
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      pendingBytes += chunk.length - from;
+      if (pendingBytes > maxBytes) throw new LineTooLong(maxBytes);
+      // Copied: the stream may reuse the chunk's memory.
+      pending.push(Buffer.from(chunk.subarray(from)));
     }
   }
-  const rest = (pending + decoder.end()).trim();
-  if (rest) await onLine(rest);
+  if (pendingBytes > 0) await emit(Buffer.alloc(0));
 }

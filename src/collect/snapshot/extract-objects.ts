@@ -11,8 +11,11 @@ export interface ExtractedObject {
 
 export interface Extraction {
   objects: ExtractedObject[];
-  /** Maps that are not objects (no kind or no metadata.name), with their line: manifests report them. */
-  rejects: { line: number; reason: 'no-kind' | 'no-name'; kind?: string }[];
+  /**
+   * What is not an object, with its line: manifests report them. `not-object`: a scalar (a
+   * `kubectl get` table saved as .yaml) or a nested array where a map belongs.
+   */
+  rejects: { line: number; reason: 'no-kind' | 'no-name' | 'not-object'; kind?: string; type?: string }[];
   /** True when every document was a List: a file like `vmims.yaml` holding `items: []` says "collected, none". */
   onlyLists: boolean;
 }
@@ -36,7 +39,10 @@ function visit(value: unknown, line: number, depth: number, inherited: { apiVers
     for (const v of value) visit(v, line, depth + 1, inherited, out);
     return;
   }
-  if (!isRecord(value)) return; // a scalar document, e.g. a `kubectl get` table saved as .yaml
+  if (!isRecord(value)) {
+    out.rejects.push({ line, reason: 'not-object', type: Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}` });
+    return;
+  }
   if (isList(value)) {
     const kind = typeof value.kind === 'string' ? value.kind : undefined;
     // `kubectl get --raw` and client libraries return typed lists (`PodList`) whose items carry

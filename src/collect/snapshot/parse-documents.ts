@@ -8,6 +8,7 @@
 // package, which gives the errors (message and line) and the alias limits this module always had.
 import jsyaml from 'js-yaml';
 import { LineCounter, parseAllDocuments } from 'yaml';
+import { safeJsonMessage, safeYamlMessage } from '../parse-messages.js';
 import { fileError } from './input-errors.js';
 import { formatMiB, MAX_FILE_BYTES } from './read-files.js';
 
@@ -81,15 +82,14 @@ function parseYaml(text: string, displayPath: string): ParsedDocument[] {
   const out: ParsedDocument[] = [];
   for (const doc of docs) {
     const first = doc.errors[0];
-    if (first) throw fileError(displayPath, lineCounter.linePos(first.pos[0]).line, first.message);
+    if (first) throw fileError(displayPath, lineCounter.linePos(first.pos[0]).line, safeYamlMessage(first.message, first.code));
     const start = doc.contents?.range?.[0] ?? doc.range[0];
     const line = lineCounter.linePos(start).line;
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      throw fileError(displayPath, line, msg);
+      throw fileError(displayPath, line, safeYamlMessage(err instanceof Error ? err.message : String(err)));
     }
     out.push({ value, line });
   }
@@ -183,8 +183,7 @@ function jsonError(err: unknown, text: string, displayPath: string): Error {
   // Node 20: "Unexpected token } in JSON at position 42"; Node 22 appends " (line 3 column 5)".
   const pos = /at position (\d+)/.exec(raw);
   const line = pos ? lineAt(text, Number(pos[1])) : /end of JSON input/i.test(raw) ? lineAt(text, text.length) : undefined;
-  const message = raw.replace(/\s*in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
-  return fileError(displayPath, line, message);
+  return fileError(displayPath, line, safeJsonMessage(raw));
 }
 
 /** 1-based line of a character offset. */

@@ -52,8 +52,9 @@ export async function statInput(path: string): Promise<Stats> {
  * and everything else (describe output, HTML, archives, hidden entries) is skipped. A single file
  * given explicitly is read as a document whatever its extension, except `.log` and archives.
  */
-export async function listSnapshotFiles(root: string, opts: { recursive?: boolean } = {}): Promise<SnapshotFile[]> {
+export async function listSnapshotFiles(root: string, opts: { recursive?: boolean; warn?: (line: string) => void } = {}): Promise<SnapshotFile[]> {
   const recursive = opts.recursive ?? true;
+  const warn = opts.warn ?? (() => undefined);
   const st = await statInput(root);
   if (st.isFile()) {
     if (isArchiveName(root)) {
@@ -65,7 +66,10 @@ export async function listSnapshotFiles(root: string, opts: { recursive?: boolea
   if (!st.isDirectory()) throw inputError(`error: "${root}" is neither a file nor a directory`);
 
   // A cycle needs a symlink, so only symlinked directories are resolved and remembered.
-  const seenTargets = new Set<string>([await realpath(root).catch(() => root)]);
+  const realRoot = await realpath(root).catch(() => root);
+  const seenTargets = new Set<string>([realRoot]);
+  // A dump from a stranger may link anywhere (`logs -> /etc`): nothing outside the root is read.
+  const inside = (p: string) => p === realRoot || p.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
   // Subdirectories are read concurrently (a must-gather has thousands of them; libuv bounds
   // the real parallelism) and their results joined in name order, so the order is stable.
   const walk = async (dir: string): Promise<SnapshotFile[]> => {
@@ -84,16 +88,23 @@ export async function listSnapshotFiles(root: string, opts: { recursive?: boolea
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {
-          const target = await stat(full).catch(() => undefined);
-          if (!target) return []; // dangling symlink: not part of the snapshot
+          const real = await realpath(full).catch(() => undefined);
+          if (!real) return []; // dangling symlink: not part of the snapshot
+          if (!inside(real)) {
+            warn(`Warning: skipped ${full}: a symlink to ${real}, outside the snapshot ${root}`);
+            return [];
+          }
+          const target = await stat(real).catch(() => undefined);
+          if (!target) return [];
           isDir = target.isDirectory();
           isFile = target.isFile();
           if (isDir) {
-            const real = await realpath(full).catch(() => full);
             if (seenTargets.has(real)) return [];
             seenTargets.add(real);
           }
         }
+        // FIFOs, sockets and devices are never opened: a read could block or never end.
+        if (!isDir && !isFile) return [];
         if (isDir) return recursive ? walk(full) : [];
         const kind = isFile ? classify(name) : undefined;
         return kind ? [{ path: full, rel: relative(root, full).split(sep).join('/'), kind }] : [];

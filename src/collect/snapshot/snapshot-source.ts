@@ -22,6 +22,8 @@ export interface SnapshotOptions {
   now?: Date;
   /** `-n`: the namespace commands default to. */
   namespace?: string;
+  /** One line per thing skipped that the user should know of (a symlink out of the snapshot). */
+  warn?: (line: string) => void;
 }
 
 export interface SnapshotStats {
@@ -134,7 +136,7 @@ export class SnapshotSource implements ClusterSource {
  * SourceError('InvalidInput') for a missing path, an unreadable, binary, huge or malformed file.
  */
 export async function openSnapshotSource(path: string, opts: SnapshotOptions = {}): Promise<SnapshotSource> {
-  const files = await listSnapshotFiles(path);
+  const files = await listSnapshotFiles(path, opts.warn ? { warn: opts.warn } : {});
   const documents = files.filter((f) => f.kind === 'document');
   const logFiles = files.filter((f) => f.kind === 'log');
 

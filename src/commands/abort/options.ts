@@ -1,5 +1,5 @@
 // `abort` flags, validated and typed before any I/O (exit 2 on a bad value).
-import { validateObjectName } from '../../cli/validate-names.js';
+import { validateObjectName } from '../../cmdutil/names.js';
 import { parseFollowFlags } from '../start/options.js';
 
 export interface AbortOptions {

@@ -3,25 +3,27 @@
 // 0 cancelled (or dry run accepted, or already being cancelled); 1 nothing to abort, refused in
 // post-copy, or the migration completed / libvirt refused the cancel; 3 could not complete: API
 // errors, the migration changed between read and delete (409/404), --timeout, Ctrl-C.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { FailureError } from '../../cli/errors.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { emit } from '../../cmdutil/output.js';
+import { FailureError } from '../../cmdutil/errors.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { formatDuration } from '../../kube/duration.js';
 import { decideAbort } from '../../analyze/abort/decide.js';
 import { abortOutcome } from '../../analyze/abort/outcome.js';
 import { listOf } from '../../analyze/shape.js';
-import { abortDocument, type AbortReport } from '../../render/abort-document.js';
+import { abortDocument } from '../../render/abort-document.js';
+import type { AbortReport } from '../../render/abort-doc-types.js';
 import { renderAbortText } from '../../render/abort-text.js';
-import { renderDocument } from '../../render/document.js';
-import { makeStyle, type Style } from '../../render/style.js';
-import type { WaitOutcome } from '../../render/start-document.js';
+import { makeStyle } from '../../render/style.js';
+import type { WaitOutcome } from '../../render/start-doc-types.js';
 import type { AbortOptions } from './options.js';
 import { gatherForAbort, getOptional } from './gather.js';
-import { openControlSource, type ControlSource } from '../start/control-source.js';
-import { followWithProgress } from '../start/follow.js';
-import { catchInterrupt, deadline } from '../start/interrupt.js';
+import { openControlSource, type ControlSource } from '../follow/control-source.js';
+import { followWithProgress } from '../follow/follow.js';
+import { catchInterrupt, deadline } from '../follow/interrupt.js';
 
 export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);
@@ -44,7 +46,7 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
     for (const w of doc().warnings) io.stderr(`${style.warn('Warning:')} ${w}\n`);
 
     const target = plan.migration;
-    if (plan.refused || !target) return emit(report, g, io, style, EXIT_PROBLEM);
+    if (plan.refused || !target) return finish(report, g, io, EXIT_PROBLEM);
     const name = target.metadata.name ?? '';
 
     const interrupt = catchInterrupt();
@@ -56,15 +58,15 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
         if (changed) {
           report.changed = changed;
           io.stderr(`error: migration ${namespace}/${name} changed between read and delete (uid ${target.metadata.uid ?? ''} is gone); nothing was deleted\n`);
-          return emit(report, g, io, style, EXIT_FAILURE);
+          return finish(report, g, io, EXIT_FAILURE);
         }
         report.action = o.dryRun ? 'dry-run' : 'deleted';
       }
       if (o.dryRun || !o.wait) {
         if (interrupt.interrupted && !o.dryRun) io.stderr(`Interrupted: the cancel of ${namespace}/${name} was sent and goes on in the cluster\n`);
-        return emit(report, g, io, style, EXIT_OK);
+        return finish(report, g, io, EXIT_OK);
       }
-      return await waitForEnd(source, report, target, g, o, io, style, interrupt.signal, gathered.vmi);
+      return await waitForEnd(source, report, target, g, o, io, interrupt.signal, gathered.vmi);
     } finally {
       interrupt.dispose();
     }
@@ -113,7 +115,6 @@ async function waitForEnd(
   g: GlobalOptions,
   o: AbortOptions,
   io: Io,
-  style: Style,
   interrupted: AbortSignal,
   vmiBefore: VirtualMachineInstance | undefined,
 ): Promise<ExitCode> {
@@ -142,16 +143,16 @@ async function waitForEnd(
   const vmi = (await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, plan.vmiName).catch(() => undefined)) ?? followed.vmi ?? vmiBefore;
   report.outcome = abortOutcome(end.migration, end.kind === 'gone', vmi);
   if (outcome === 'interrupted' || outcome === 'timeout') {
-    const why = outcome === 'timeout' ? `error: timed out after ${o.timeoutMs / 1000}s waiting for` : 'Interrupted: stopped waiting for';
+    const why = outcome === 'timeout' ? `error: timed out after ${formatDuration(o.timeoutMs)} waiting for` : 'Interrupted: stopped waiting for';
     io.stderr(`${why} the cancel of ${namespace}/${name} (phase ${end.migration.status?.phase || 'Pending'}); it goes on in the cluster\n`);
-    return emit(report, g, io, style, EXIT_FAILURE);
+    return finish(report, g, io, EXIT_FAILURE);
   }
-  return emit(report, g, io, style, report.outcome.kind === 'aborted' ? EXIT_OK : EXIT_PROBLEM);
+  return finish(report, g, io, report.outcome.kind === 'aborted' ? EXIT_OK : EXIT_PROBLEM);
 }
 
-function emit(report: AbortReport, g: GlobalOptions, io: Io, style: Style, code: ExitCode): ExitCode {
+function finish(report: AbortReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
   const doc = abortDocument(report);
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(doc, g.output));
-  else io.stdout(renderAbortText(doc, style));
+  // A small document: written at once (emit writes before its first await).
+  void emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
   return code;
 }

@@ -3,7 +3,7 @@
 // given, else it is unknown, and the rules that need it say so instead of guessing.
 import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
 import { RESOURCES, resourceForObject, type ResourceId } from '../../kube/resources.js';
-import { known, unknownList, type Known } from '../../analyze/findings.js';
+import { known, unknownList, type Known } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import type { GatheredForCheck } from './gather.js';

@@ -2,8 +2,9 @@
 // list requests whatever the number of VMs.
 import type { ClusterSource } from '../../collect/source.js';
 import { SourceError } from '../../collect/source.js';
-import { listKnown, type GatherError } from '../../collect/gather.js';
-import { FailureError } from '../../cli/errors.js';
+import { listKnown } from '../../collect/gather.js';
+import type { GatherError } from '../../kube/known.js';
+import { FailureError } from '../../cmdutil/errors.js';
 import { RESOURCES, qualifiedName } from '../../kube/resources.js';
 import type {
   DataVolume,

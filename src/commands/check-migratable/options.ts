@@ -1,7 +1,7 @@
-import { UsageError } from '../../cli/errors.js';
-import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cli/validate-names.js';
+import { UsageError } from '../../cmdutil/errors.js';
+import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
 import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
-import type { FailOn } from '../../cli/exit-codes.js';
+import type { FailOn } from '../../cmdutil/exit-codes.js';
 
 export interface CheckMigratableOptions {
   names: string[];

@@ -10,15 +10,15 @@
 // launcher pod for a target pod waiting for a node (the per-node placement decides its cause),
 // and the target pods of unfinished migrations out of scope for a Pending one's slots.
 import type { ClusterSource } from '../../collect/source.js';
-import { listKnown, mergeKnown, recordError, type GatherError } from '../../collect/gather.js';
+import { listKnown, mergeKnown, recordError } from '../../collect/gather.js';
 import { memoizedSource } from '../../collect/memo-source.js';
 import { mapLimit } from '../../collect/snapshot/map-limit.js';
-import { known, unknownList, type Known } from '../../analyze/findings.js';
+import { known, unknownList, type GatherError, type Known } from '../../kube/known.js';
 import type { KubeObject, KubeVirt, MigrationPolicy, Namespace, Node, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID, LABEL_VMI_NAME } from '../../kubevirt/constants.js';
-import { placementView } from '../../collect/pod-views.js';
+import { placementView } from '../why/pod-views.js';
 import { listOf } from '../../analyze/shape.js';
-import { time } from '../../analyze/why/derive.js';
+import { time } from '../../kube/time.js';
 import { isPodScheduled } from '../../analyze/why/target-pod-state.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';

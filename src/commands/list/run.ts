@@ -4,19 +4,20 @@
 // metrics read once per source node (at most LIST_METRICS_MAX_NODES nodes), or, with
 // `--prometheus`, from one instant query instead; offline, only succeeded ones have a percent.
 // What is read for each migration: gather.ts (the objects of the unfinished ones only).
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { EXIT_OK, type ExitCode } from '../../cli/exit-codes.js';
-import { withSource } from '../../cli/open-source.js';
-import type { GatherError } from '../../collect/gather.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { withSource } from '../../cmdutil/open-source.js';
+import { emit } from '../../cmdutil/output.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
-import type { Known } from '../../analyze/findings.js';
+import type { Known, GatherError } from '../../kube/known.js';
 import type { KubeVirt, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { gatherForList } from './gather.js';
-import { deriveContext, newestFirst } from '../../analyze/why/derive.js';
+import { deriveContext } from '../../analyze/why/derive.js';
+import { newestFirst } from '../../kube/time.js';
 import { diagnose } from '../../analyze/why/diagnose.js';
 import { copyState } from '../../analyze/why/progress.js';
 import { guestMemory } from '../../analyze/why/completion-budget.js';
@@ -25,7 +26,6 @@ import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } fr
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
-import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { ageSeconds } from '../../analyze/why/timeline.js';
@@ -52,7 +52,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
       const vmiName = m.spec?.vmiName ?? '';
       const { vmi } = inputs;
       const ctx = deriveContext(inputs);
-      const d = diagnose(ctx, []);
+      const d = diagnose(ctx);
       const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
       const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
       const row: MigrationListRow = {
@@ -81,8 +81,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  if (g.output === 'json' || g.output === 'yaml') await io.stdout(renderDocument(listDocument(rows, errors), g.output));
-  else await io.stdout(renderMigrationList(rows, makeStyle(g.color), g.output === 'wide', o.allNamespaces));
+  await emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
   return EXIT_OK;
 }
 

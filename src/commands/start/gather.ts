@@ -3,8 +3,8 @@
 // pods, quotas, nodes, storage, the KubeVirt CR) and the three storage lists check-migratable's
 // rules add; then, when NAME was a migration, its VMI. No launcher log is read.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { listKnown, mergeKnown, type GatherError } from '../../collect/gather.js';
-import { known, unknownList, type Known } from '../../analyze/findings.js';
+import { listKnown, mergeKnown } from '../../collect/gather.js';
+import { known, unknownList, type GatherError, type Known } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import type {

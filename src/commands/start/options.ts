@@ -1,7 +1,7 @@
 // `start` flags, validated and typed before any I/O (exit 2 on a bad value).
-import { UsageError } from '../../cli/errors.js';
-import { validateObjectName } from '../../cli/validate-names.js';
-import { parseDuration } from '../../cli/duration.js';
+import { UsageError } from '../../cmdutil/errors.js';
+import { validateObjectName } from '../../cmdutil/names.js';
+import { parseDuration } from '../../cmdutil/duration.js';
 
 export interface StartOptions {
   name: string;

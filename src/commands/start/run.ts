@@ -2,29 +2,31 @@
 // it to its end and diagnose it with `why`. Exit codes (contract §3, README "start"):
 // 0 created / dry run accepted / migration succeeded; 1 refused by pre-flight or by the server,
 // or the migration failed; 3 could not complete (API errors, --timeout, Ctrl-C during --wait).
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { FailureError } from '../../cli/errors.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cli/exit-codes.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { emit } from '../../cmdutil/output.js';
+import { FailureError } from '../../cmdutil/errors.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { formatDuration } from '../../kube/duration.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { decidePreflight, migrationManifest, preflightContext, type StartCause } from '../../analyze/preflight/preflight.js';
 import { parseMigrationCreateDenial } from '../../analyze/why/parse/migration-create-denial.js';
 import { deriveContext } from '../../analyze/why/derive.js';
 import { diagnose } from '../../analyze/why/diagnose.js';
-import { startDocument, type StartReport, type WaitOutcome } from '../../render/start-document.js';
+import { startDocument, type StartReport } from '../../render/start-document.js';
+import type { WaitOutcome } from '../../render/start-doc-types.js';
 import { renderStartText } from '../../render/start-text.js';
-import { renderDocument } from '../../render/document.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle, type Style } from '../../render/style.js';
 import { gatherForWhy } from '../why/gather.js';
-import { whyExitCode } from '../why/run.js';
+import { whyExitCode } from '../why/diagnosis.js';
 import type { StartOptions } from './options.js';
 import { gatherForStart } from './gather.js';
-import { openControlSource, type ControlSource } from './control-source.js';
-import { followWithProgress } from './follow.js';
-import { catchInterrupt, deadline } from './interrupt.js';
+import { openControlSource, type ControlSource } from '../follow/control-source.js';
+import { followWithProgress } from '../follow/follow.js';
+import { catchInterrupt, deadline } from '../follow/interrupt.js';
 
 export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);
@@ -40,7 +42,7 @@ export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promi
     const vmName = ctx.vm?.metadata.name ?? ctx.vmi?.metadata.ownerReferences?.find((r) => r.kind === 'VirtualMachine')?.name;
     if (vmName) report.vm = vmName;
     warnings(io, style, preflight, namespace);
-    if (preflight.refused) return emit(report, g, io, style, EXIT_PROBLEM);
+    if (preflight.refused) return finish(report, g, io, EXIT_PROBLEM);
 
     // From here on a Ctrl-C never cuts the create in half: it is noted, and honoured after it.
     const interrupt = catchInterrupt();
@@ -48,15 +50,15 @@ export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promi
       const created = await create(source, namespace, vmiName, o);
       if ('refusal' in created) {
         report.serverRefusal = created.refusal;
-        return emit(report, g, io, style, EXIT_PROBLEM);
+        return finish(report, g, io, EXIT_PROBLEM);
       }
       const m = created.migration;
       report.migration = { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '' };
       if (o.dryRun || !o.wait) {
         if (interrupt.interrupted && !o.dryRun) io.stderr(`Interrupted: migration ${namespace}/${report.migration.name} was created and goes on; cancel it with kubectl vmigrate abort ${report.migration.name} -n ${namespace}\n`);
-        return emit(report, g, io, style, EXIT_OK);
+        return finish(report, g, io, EXIT_OK);
       }
-      return await waitForIt(source, report, m, g, o, io, style, interrupt.signal, ctx.version);
+      return await waitForIt(source, report, m, g, o, io, interrupt.signal, ctx.version);
     } finally {
       interrupt.dispose();
     }
@@ -97,7 +99,6 @@ async function waitForIt(
   g: GlobalOptions,
   o: StartOptions,
   io: Io,
-  style: Style,
   interrupted: AbortSignal,
   version: KubeVirtVersion | undefined,
 ): Promise<ExitCode> {
@@ -127,24 +128,25 @@ async function waitForIt(
 
   if (outcome === 'interrupted') {
     io.stderr(`Interrupted: stopped waiting. Migration ${namespace}/${name} stays in the cluster (phase ${report.migration.phase || 'Pending'}) and goes on; cancel it with kubectl vmigrate abort ${name} -n ${namespace}\n`);
-    return emit(report, g, io, style, EXIT_FAILURE);
+    return finish(report, g, io, EXIT_FAILURE);
   }
-  if (outcome === 'gone') return emit(report, g, io, style, EXIT_PROBLEM);
+  if (outcome === 'gone') return finish(report, g, io, EXIT_PROBLEM);
   // The verdict of `why` on this migration, once (at most 15 requests).
-  const { inputs, errors } = await gatherForWhy(source, namespace, name);
-  const diagnosis = diagnose(deriveContext(inputs), errors);
+  // Its partial errors are not reported: the document's `errors` are the pre-flight's.
+  const { inputs } = await gatherForWhy(source, namespace, name);
+  const diagnosis = diagnose(deriveContext(inputs));
   report.diagnosis = diagnosis;
   if (outcome === 'timeout') {
-    io.stderr(`error: timed out after ${formatMs(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);
-    return emit(report, g, io, style, EXIT_FAILURE);
+    io.stderr(`error: timed out after ${formatDuration(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);
+    return finish(report, g, io, EXIT_FAILURE);
   }
-  return emit(report, g, io, style, whyExitCode(diagnosis, 'blocker'));
+  return finish(report, g, io, whyExitCode(diagnosis, 'blocker'));
 }
 
-function emit(report: StartReport, g: GlobalOptions, io: Io, style: Style, code: ExitCode): ExitCode {
+function finish(report: StartReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
   const doc = startDocument(report);
-  if (g.output === 'json' || g.output === 'yaml') io.stdout(renderDocument(doc, g.output));
-  else io.stdout(renderStartText(doc, style, g.output === 'wide'));
+  // A small document: written at once (emit writes before its first await).
+  void emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
   return code;
 }
 
@@ -155,9 +157,4 @@ function warnings(io: Io, style: Style, pf: ReturnType<typeof decidePreflight>, 
   const over = pf.nodeSelector?.overridden ?? [];
   if (over.length > 0) w(`--node-selector ${over.join(', ')}: the VM's own nodeSelector sets ${over.length === 1 ? 'this key' : 'these keys'} and wins`);
   for (const f of pf.forced) w(`--force: starting despite ${f.cause} (${f.from === 'migratability' ? 'check-migratable blockers' : f.from}) in namespace ${namespace}`);
-}
-
-function formatMs(ms: number): string {
-  const s = ms / 1000;
-  return Number.isInteger(s) ? `${s}s` : `${s.toFixed(1)}s`;
 }

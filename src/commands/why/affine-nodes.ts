@@ -5,9 +5,9 @@
 // only when no other node answers (the volume really is local to the source: the finding then
 // names every node it excludes), or when a term has no selector form (Gt, Lt, matchFields other
 // than one name).
-import { listKnown, mergeKnown, type GatherError } from '../../collect/gather.js';
+import { listKnown, mergeKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
-import { known, type Known } from '../../analyze/findings.js';
+import { known, type GatherError, type Known } from '../../kube/known.js';
 import { listOf } from '../../analyze/shape.js';
 import { matchesRequiredNodeAffinity } from '../../analyze/scheduling/node-affinity.js';
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, PersistentVolume } from '../../kube/types.js';

@@ -30,11 +30,11 @@
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { getEach, isFatal, listKnown, mergeKnown, missingReason, recordError, type GatherError } from '../../collect/gather.js';
+import { getEach, isFatal, listKnown, mergeKnown, missingReason, recordError } from '../../collect/gather.js';
 import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
-import { placementView } from '../../collect/pod-views.js';
+import { placementView } from './pod-views.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
-import { known, unknownList, type Known } from '../../analyze/findings.js';
+import { known, unknownList, type Known, type GatherError } from '../../kube/known.js';
 import type {
   KubeEvent,
   KubeObject,

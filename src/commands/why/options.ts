@@ -1,16 +1,14 @@
-import type { GlobalOptions } from '../../cli/global-options.js';
-import { validateObjectName } from '../../cli/validate-names.js';
-import type { FailOn } from '../../cli/exit-codes.js';
-import { parseDuration } from '../../cli/duration.js';
-import { UsageError } from '../../cli/errors.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import { validateObjectName } from '../../cmdutil/names.js';
+import type { FailOn } from '../../cmdutil/exit-codes.js';
+import { parseDuration } from '../../cmdutil/duration.js';
+import { UsageError } from '../../cmdutil/errors.js';
+import type { PrometheusFlags } from '../../collect/prometheus.js';
 
 /** `why --watch` refreshes this often unless `--interval` says otherwise. */
 export const DEFAULT_WATCH_INTERVAL_MS = 5000;
 
-export interface PrometheusOptions {
-  url: string;
-  tokenFile?: string;
-}
+export type PrometheusOptions = PrometheusFlags;
 
 export interface WhyOptions {
   name: string;
@@ -24,6 +22,9 @@ export interface WhyOptions {
 export interface RawPrometheusOptions {
   prometheus?: string;
   prometheusTokenFile?: string;
+  prometheusInsecureSkipTlsVerify?: boolean;
+  prometheusCertificateAuthority?: string;
+  prometheusAllowHttpToken?: boolean;
 }
 
 export interface RawWhyOptions extends RawPrometheusOptions {
@@ -43,16 +44,35 @@ export function parseWhyOptions(name: string, raw: RawWhyOptions, g: Pick<Global
   return { name, failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}) };
 }
 
-/** `--prometheus URL` and `--prometheus-token-file PATH` (why, list). */
+/**
+ * `--prometheus URL` and its own TLS and token flags (why, list). The API server's
+ * --insecure-skip-tls-verify does not apply to Prometheus: --prometheus-insecure-skip-tls-verify does.
+ */
 export function parsePrometheusOptions(raw: RawPrometheusOptions): PrometheusOptions | undefined {
   if (raw.prometheus === undefined) {
-    if (raw.prometheusTokenFile !== undefined) throw new UsageError('--prometheus-token-file can only be used with --prometheus');
+    const given: [unknown, string][] = [
+      [raw.prometheusTokenFile, '--prometheus-token-file'],
+      [raw.prometheusInsecureSkipTlsVerify, '--prometheus-insecure-skip-tls-verify'],
+      [raw.prometheusCertificateAuthority, '--prometheus-certificate-authority'],
+      [raw.prometheusAllowHttpToken, '--prometheus-allow-http-token'],
+    ];
+    const stray = given.find(([v]) => v !== undefined);
+    if (stray) throw new UsageError(`${stray[1]} can only be used with --prometheus`);
     return undefined;
+  }
+  if (raw.prometheusInsecureSkipTlsVerify && raw.prometheusCertificateAuthority !== undefined) {
+    throw new UsageError('--prometheus-insecure-skip-tls-verify and --prometheus-certificate-authority cannot be combined');
   }
   if (!isHttpUrl(raw.prometheus)) {
     throw new UsageError(`invalid argument "${raw.prometheus}" for "--prometheus" flag: use an http(s) URL such as https://prometheus.example:9090`);
   }
-  return { url: raw.prometheus, ...(raw.prometheusTokenFile !== undefined ? { tokenFile: raw.prometheusTokenFile } : {}) };
+  return {
+    url: raw.prometheus,
+    ...(raw.prometheusTokenFile !== undefined ? { tokenFile: raw.prometheusTokenFile } : {}),
+    ...(raw.prometheusInsecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
+    ...(raw.prometheusCertificateAuthority !== undefined ? { certificateAuthority: raw.prometheusCertificateAuthority } : {}),
+    ...(raw.prometheusAllowHttpToken ? { allowHttpToken: true } : {}),
+  };
 }
 
 function isHttpUrl(raw: string): boolean {

@@ -7,20 +7,20 @@
 // `-o json`: one compact JSON document per line (NDJSON); `-o yaml`: one YAML document each,
 // separated by `---`. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
 // is reported on stderr and retried at the next interval; any other failure ends the watch.
-import type { GlobalOptions } from '../../cli/global-options.js';
-import type { Io } from '../../cli/io.js';
-import { EXIT_FAILURE, type ExitCode } from '../../cli/exit-codes.js';
-import { openSource } from '../../cli/open-source.js';
-import { describeError } from '../../cli/errors.js';
+import type { GlobalOptions } from '../../cmdutil/global-options.js';
+import type { Io } from '../../cmdutil/io.js';
+import { EXIT_FAILURE, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { openSource } from '../../cmdutil/open-source.js';
+import { describeError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';
 import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
-import { diagnosisDocument } from '../../render/why-document.js';
-import { renderDocument } from '../../render/document.js';
+import { formatDuration } from '../../kube/duration.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { diagnoseOnce, renderWhy, whyExitCode } from './run.js';
+import { emit, type CommandOutput } from '../../cmdutil/output.js';
+import { diagnoseOnce, whyExitCode, whyOutput, type Diagnosed } from './diagnosis.js';
 import type { WhyOptions } from './options.js';
 
 /** ANSI: cursor home, clear screen. */
@@ -37,28 +37,27 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   const stop = signal ? undefined : interruptOnSignals();
   const abort = signal ?? stop!.signal;
   const source = await openSource(g, io);
-  const tty = io.stdoutIsTTY && g.output !== 'json' && g.output !== 'yaml';
   let last: ExitCode | undefined;
   let frames = 0;
   try {
     for (;;) {
-      let d: Diagnosis;
+      let d: Diagnosed;
       try {
         const r = await raceAbort(diagnoseOnce(source, g, o, prometheus), abort);
         if (r === undefined) return last ?? EXIT_FAILURE;
         d = r;
       } catch (err) {
         if (frames === 0 || !(err instanceof SourceError) || !TRANSIENT.has(err.kindOf)) throw err;
-        io.stderr(`${describeError(err).line} (retrying in ${formatInterval(o.intervalMs)})\n`);
+        io.stderr(`${describeError(err).line} (retrying in ${formatDuration(o.intervalMs)})\n`);
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      await io.stdout(frame(d, g, o, tty, frames));
+      await emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
-      last = whyExitCode(d, o.failOn);
-      if (!inFlight(d)) return last;
+      last = whyExitCode(d.diagnosis, o.failOn);
+      if (!inFlight(d.diagnosis)) return last;
       if (await sleep(o.intervalMs, abort)) return last;
     }
   } finally {
@@ -67,18 +66,18 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   }
 }
 
-function frame(d: Diagnosis, g: GlobalOptions, o: WhyOptions, tty: boolean, index: number): string {
-  if (g.output === 'json') return JSON.stringify(diagnosisDocument(d)) + '\n';
-  if (g.output === 'yaml') return (index > 0 ? '---\n' : '') + renderDocument(diagnosisDocument(d), 'yaml');
-  const body = renderWhy(d, g);
-  if (!tty) return (index > 0 ? '\n' : '') + body;
-  const style = makeStyle(g.color);
-  const header = style.dim(`Every ${formatInterval(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
-  return `${CLEAR}${header}\n\n${body}`;
-}
-
-function formatInterval(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+/** One refresh: the document of the diagnosis, or its checklist framed for a terminal or a pipe. */
+function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): CommandOutput {
+  const out = whyOutput(d);
+  return {
+    ...out,
+    text: (style, wide) => {
+      const body = out.text(style, wide);
+      if (!tty) return (index > 0 ? '\n' : '') + body;
+      const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
+      return `${CLEAR}${header}\n\n${body}`;
+    },
+  };
 }
 
 /** Resolves true when aborted before `ms` elapsed. */

@@ -1,14 +1,15 @@
 // Prose of the `failure-reason` check (src/analyze/why/checks/failure-reason.ts).
-import type { CheckResult } from '../../analyze/why/check.js';
-import { formatSeconds } from '../why-checklist.js';
+import type { CheckArgs, CheckResult } from '../../analyze/why/check.js';
+import type { AbortPlacement, CpuFeatureDiff, FailureSource } from '../../analyze/why/checks/failure-reason.js';
+import { formatSeconds } from '../format.js';
+import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const quoted = (v: unknown): string => (str(v) ? `: "${str(v).trim()}"` : '');
+type Args = CheckArgs['failure-reason'];
 
-const SOURCE: Record<string, string> = {
+const quoted = (quote: string): string => (quote ? `: "${quote.trim()}"` : '');
+
+const SOURCE: Record<FailureSource, string> = {
   'failure-reason': 'migrationState.failureReason',
   'migrated-event': 'the VMI Migrated event',
   'failed-migration-event': 'the FailedMigration event',
@@ -16,105 +17,110 @@ const SOURCE: Record<string, string> = {
 };
 
 /** How a v1.9 `Live migration has been aborted` was told apart, inside the timeout's parentheses. */
-function how(r: CheckResult): string {
-  const a = r.args;
+function how(a: AbortPlacement): string {
   if (a.refinedBy === 'launcher-log') return '; named by the launcher log';
   if (a.refinedBy === 'timing') {
-    const ran = num(a.durationSeconds) ?? 0;
-    const budget = num(a.budgetSeconds) ?? 0;
+    const ran = a.durationSeconds ?? 0;
+    const budget = a.budgetSeconds ?? 0;
     return `; inferred: it ran ${formatSeconds(ran)}, ${ran >= budget ? 'reaching' : 'short of'} the ${formatSeconds(budget)} completion budget`;
   }
   return '';
 }
 
-function cpuDiff(r: CheckResult): string {
-  const a = r.args;
-  const target = str(a.targetNode);
-  const source = str(a.sourceNode);
+function cpuDiff(a: CpuFeatureDiff): string {
+  const target = a.targetNode;
+  const source = a.sourceNode;
   if (!target || !source) return '';
-  if (str(a.nodesMissing)) return ` (nodes not readable: ${str(a.nodesMissing)})`;
-  const confirmed = list(a.confirmedMissing);
+  if (a.nodesMissing) return ` (nodes not readable: ${a.nodesMissing})`;
+  const confirmed = a.confirmedMissing ?? [];
   if (confirmed.length > 0) return `; node labels agree: ${target} lacks cpu-feature ${confirmed.join(', ')} that ${source} has`;
-  const only = list(a.onlyOnSource);
+  const only = a.onlyOnSource ?? [];
   if (only.length > 0) return `; ${source} has cpu-feature labels ${target} lacks: ${only.slice(0, 8).join(', ')}${only.length > 8 ? ', …' : ''}`;
   return '';
 }
 
-function unexplained(r: CheckResult): string {
-  const a = r.args;
+function unexplained(r: CheckResult<'failure-reason'>, a: Extract<Args, { kind: 'unclassified' }>): string {
   const parts: string[] = [];
-  parts.push(a.failureReasonField === 'not-in-version' ? `no failureReason (KubeVirt ${str(a.version) || '< v1.3'} predates it)` : 'no failureReason');
+  parts.push(a.failureReasonField === 'not-in-version' ? `no failureReason (KubeVirt ${a.version || '< v1.3'} predates it)` : 'no failureReason');
   parts.push(a.eventsReadable ? 'no Migrated or FailedMigration event with a reason (events expire after 1 h)' : `events not readable${r.missing ? ` (${r.missing})` : ''}`);
-  parts.push(str(a.logMissing) ? `no source launcher log (${str(a.logMissing)})` : 'no failure line in the source launcher log');
-  const seen = list(a.unclassified);
+  parts.push(a.logMissing ? `no source launcher log (${a.logMissing})` : 'no failure line in the source launcher log');
+  const seen = a.unclassified;
   return `The migration failed and nothing says why: ${parts.join(', ')}${seen.length > 0 ? `; seen only: ${seen.map((s) => `"${s}"`).join(', ')}` : ''}.`;
 }
 
-export const failureReasonText: CheckText = {
+export const failureReasonText: CheckText<'failure-reason'> = {
   title: 'Failure reason',
-  summary(r: CheckResult): string {
+  summary(r) {
     const a = r.args;
     switch (a.kind) {
       case 'no-migration':
         return 'No migration.';
       case 'not-failed':
-        return `The migration has not failed (phase ${str(a.phase) || 'Pending'}).`;
+        return `The migration has not failed (phase ${a.phase || 'Pending'}).`;
       case 'succeeded':
         return 'The migration succeeded.';
       case 'succeeded-after-failures':
-        return `Succeeded after ${num(a.failedBefore) ?? 0} failed attempt(s): ${list(a.migrations).join(', ')}.`;
+        return `Succeeded after ${a.failedBefore} failed attempt(s): ${a.migrations.join(', ')}.`;
       case 'unclassified':
-        return unexplained(r);
+        return unexplained(r, a);
     }
-    const from = SOURCE[str(a.source)] ? ` [${SOURCE[str(a.source)]}]` : '';
-    switch (r.cause) {
+    const from = ` [${SOURCE[a.source]}]`;
+    const q = quoted(a.quote);
+    switch (a.kind) {
       case 'progress-timeout':
-        return `KubeVirt aborted it: no progress for ${num(a.seconds) ?? '?'}s (progressTimeout${how(r)})${quoted(a.quote)}${from}.`;
+        return `KubeVirt aborted it: no progress for ${a.seconds ?? '?'}s (progressTimeout${how(a)})${q}${from}.`;
       case 'completion-timeout': {
         const paused = a.switchover === 'paused' ? ', even after pausing the guest' : '';
-        return `KubeVirt aborted it: not completed within ${num(a.seconds) ?? '?'}s (completionTimeoutPerGiB × size${how(r)})${paused}${quoted(a.quote)}${from}.`;
+        return `KubeVirt aborted it: not completed within ${a.seconds ?? '?'}s (completionTimeoutPerGiB × size${how(a)})${paused}${q}${from}.`;
       }
       case 'aborted':
-        if (a.by === 'user') return `Cancelled by a user (the VMIM was deleted / abort requested)${quoted(a.quote)}${from}.`;
+        if (a.by === 'user') return `Cancelled by a user (the VMIM was deleted / abort requested)${q}${from}.`;
         if (a.ambiguous) {
-          const log = str(a.logMissing) ? `the launcher log was not available (${str(a.logMissing)})` : 'the launcher log names no timeout';
-          return `Aborted${quoted(a.quote)}${from}; KubeVirt v1.9+ writes this for user cancels and timeouts alike, no abort was requested on the VMIM, and ${log}.`;
+          const log = a.logMissing ? `the launcher log was not available (${a.logMissing})` : 'the launcher log names no timeout';
+          return `Aborted${q}${from}; KubeVirt v1.9+ writes this for user cancels and timeouts alike, no abort was requested on the VMIM, and ${log}.`;
         }
-        return `Aborted${quoted(a.quote)}${from}.`;
+        return `Aborted${q}${from}.`;
       case 'cpu-incompatible': {
-        const features = list(a.features);
-        const extra = list(a.extraFeatures);
+        const { features, extraFeatures: extra } = a;
         const what = features.length > 0 ? `the target CPU lacks ${features.join(', ')}` : extra.length > 0 ? `the target CPU has extra features ${extra.join(', ')}` : 'the target CPU does not match the guest CPU';
-        return `libvirt refused the guest CPU on the target: ${what}${cpuDiff(r)}${quoted(a.quote)}${from}.`;
+        return `libvirt refused the guest CPU on the target: ${what}${cpuDiff(a)}${q}${from}.`;
       }
       case 'post-copy-failed':
-        if (a.failedDuring === 'post-copy') return `Failed after the switch to post-copy, when the guest already ran on the target (${str(a.underlyingCause)})${quoted(a.quote)}${from}.`;
-        return `Post-copy failed${quoted(a.quote)}${from}.`;
+        if (a.failedDuring === 'post-copy') return `Failed after the switch to post-copy, when the guest already ran on the target (${a.underlyingCause ?? ''})${q}${from}.`;
+        return `Post-copy failed${q}${from}.`;
       case 'storage-error':
-        return `Disk/volume migration failed${str(a.errorKind) ? ` (${str(a.errorKind)})` : ''}${quoted(a.quote)}${from}.`;
+        return `Disk/volume migration failed (${a.errorKind})${q}${from}.`;
       case 'network-error':
-        return `The connection to the target failed${str(a.errorKind) ? ` (${str(a.errorKind)})` : ''}${quoted(a.quote)}${from}.`;
+        return `The connection to the target failed (${a.errorKind})${q}${from}.`;
       case 'libvirt-error':
-        return `libvirt/QEMU failed${quoted(a.quote)}${from}.`;
+        return `libvirt/QEMU failed${q}${from}.`;
       case 'target-pod-lost':
-        return `The target pod went away during the migration${quoted(a.quote)}${from}.`;
+        return `The target pod went away during the migration${q}${from}.`;
       case 'target-pod-timeout':
-        return `The target pod${str(a.pod) ? ` ${str(a.pod)}` : ''} stayed Pending past the ${str(a.timeout) || 'pending'} timeout and was deleted${quoted(a.quote)}${from}.`;
+        return `The target pod${a.pod ? ` ${a.pod}` : ''} stayed Pending past the ${a.timeout} timeout and was deleted${q}${from}.`;
       case 'vmi-not-running':
-        return `The VMI stopped or disappeared during the migration${quoted(a.quote)}${from}.`;
+        return `The VMI stopped or disappeared during the migration${q}${from}.`;
       case 'migration-conflict':
-        return `Another migration took the VMI over${quoted(a.quote)}${from}.`;
+        return `Another migration took the VMI over${q}${from}.`;
       default:
-        return `The migration failed${quoted(a.quote)}${from}.`;
+        return assertNever(a);
     }
   },
-  hint(r: CheckResult): string | undefined {
+  hint(r) {
     const a = r.args;
-    const ns = str(a.namespace);
-    const vmi = str(a.vmi);
-    const pod = str(a.pod) || '<virt-launcher pod>';
-    const logs = `kubectl logs -n ${ns} ${pod} -c compute | grep -i migration`;
-    switch (r.cause) {
+    switch (a.kind) {
+      case 'no-migration':
+      case 'not-failed':
+      case 'succeeded':
+      case 'succeeded-after-failures':
+        return undefined;
+      case 'unclassified':
+        // Events unreadable: the check says unknown, with no cause to act on.
+        if (r.cause !== 'unknown') return undefined;
+    }
+    const { namespace: ns, vmi } = a;
+    const logs = `kubectl logs -n ${ns} ${a.pod || '<virt-launcher pod>'} -c compute | grep -i migration`;
+    switch (a.kind) {
       case 'progress-timeout':
         return 'the guest dirties memory faster than it is sent: allow convergence with a MigrationPolicy (allowAutoConverge: true, or allowPostCopy / allowWorkloadDisruption: true), raise progressTimeout (KubeVirt CR spec.configuration.migrations), or add bandwidth (bandwidthPerMigration, a dedicated migration network)';
       case 'completion-timeout':
@@ -123,14 +129,14 @@ export const failureReasonText: CheckText = {
         if (a.ambiguous) return `tell a cancel from a timeout in the launcher log: ${logs}`;
         return `start it again when ready: kubectl vmigrate start ${vmi} -n ${ns}`;
       case 'cpu-incompatible': {
-        const nodes = str(a.sourceNode) && str(a.targetNode) ? `; compare: kubectl get node ${str(a.sourceNode)} ${str(a.targetNode)} --show-labels | tr , '\\n' | grep cpu-feature` : '';
+        const nodes = a.sourceNode && a.targetNode ? `; compare: kubectl get node ${a.sourceNode} ${a.targetNode} --show-labels | tr , '\\n' | grep cpu-feature` : '';
         return `give the VM a CPU model every node offers (spec.domain.cpu.model: a named model instead of host-model/host-passthrough), or keep it off nodes without these features with a nodeSelector${nodes}`;
       }
       case 'post-copy-failed': {
         if (a.failedDuring === 'post-copy') {
           return `a VMI whose post-copy failed cannot recover: restart the VM (virtctl restart ${vmi} -n ${ns}); then fix the connection to the target (migration network, ports 49152/49153, TLS) before migrating with post-copy again`;
         }
-        const psa = a.podSecurityEnforce === null || a.podSecurityEnforce === undefined ? 'no enforce label' : `enforce=${str(a.podSecurityEnforce)}`;
+        const psa = a.podSecurityEnforce === null ? 'no enforce label' : `enforce=${a.podSecurityEnforce}`;
         return `post-copy needs userfaultfd: sysctl vm.unprivileged_userfaultfd=1 on every node, and a namespace labelled pod-security.kubernetes.io/enforce=privileged (${ns}: ${psa}); or turn allowPostCopy off`;
       }
       case 'storage-error':
@@ -150,10 +156,10 @@ export const failureReasonText: CheckText = {
         return 'start the VM again, then migrate it';
       case 'migration-conflict':
         return `let the other migration finish, or cancel it: kubectl vmigrate abort ${vmi} -n ${ns}`;
-      case 'unknown':
+      case 'unclassified':
         return `read the source launcher log (${logs}) and virt-handler's log on the source node; events expire after 1 h, so run why soon after a failure`;
       default:
-        return undefined;
+        return assertNever(a);
     }
   },
 };

@@ -1,4 +1,4 @@
-import type { CheckId } from '../../analyze/why/check.js';
+import type { CheckId, CheckResult } from '../../analyze/why/check.js';
 import type { CheckText } from './check-text.js';
 import { vmiRunningText } from './vmi-running.js';
 import { liveMigratableText } from './live-migratable.js';
@@ -18,7 +18,7 @@ import { failureReasonText } from './failure-reason.js';
 import { migrationPolicyText } from './migration-policy.js';
 
 /** Exhaustive over CheckId: a check without prose fails type-checking. */
-export const CHECK_TEXT: Readonly<Record<CheckId, CheckText>> = {
+export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
   'vmi-running': vmiRunningText,
   'live-migratable': liveMigratableText,
   'migration-phase': migrationPhaseText,
@@ -36,3 +36,17 @@ export const CHECK_TEXT: Readonly<Record<CheckId, CheckText>> = {
   'failure-reason': failureReasonText,
   'migration-policy': migrationPolicyText,
 };
+
+export function checkTitle(id: CheckId): string {
+  return CHECK_TEXT[id].title;
+}
+
+export function checkSummary<Id extends CheckId>(r: CheckResult<Id>): string {
+  const text: CheckText<Id> = CHECK_TEXT[r.id];
+  return text.summary(r);
+}
+
+export function checkHint<Id extends CheckId>(r: CheckResult<Id>): string | undefined {
+  const text: CheckText<Id> = CHECK_TEXT[r.id];
+  return text.hint(r);
+}

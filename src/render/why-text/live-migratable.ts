@@ -5,6 +5,7 @@ import {
   REASON_HOST_DEVICE_NOT_MIGRATABLE,
   REASON_INTERFACE_NOT_MIGRATABLE,
 } from '../../kubevirt/constants.js';
+import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
 
 /** The usual fix per KubeVirt reason (facts §2); other reasons get the generic advice. */
@@ -15,26 +16,37 @@ const FIX: Record<string, string> = {
   [REASON_HOST_DEVICE_NOT_MIGRATABLE]: 'remove the host devices / GPUs, or stop the VM and start it on the other node',
 };
 
-export const liveMigratableText: CheckText = {
+export const liveMigratableText: CheckText<'live-migratable'> = {
   title: 'KubeVirt reports LiveMigratable',
   summary(r) {
     const a = r.args;
     switch (a.kind) {
       case 'not-migratable':
-        return `KubeVirt reports LiveMigratable=False for VMI ${String(a.vmi)}: ${String(a.reason)}${a.message ? `: ${String(a.message)}` : ''}.`;
+        return `KubeVirt reports LiveMigratable=False for VMI ${a.vmi}: ${a.reason}${a.message ? `: ${a.message}` : ''}.`;
       case 'no-condition':
-        return `VMI ${String(a.vmi)} has no LiveMigratable condition yet (virt-handler has not evaluated it).`;
+        return `VMI ${a.vmi} has no LiveMigratable condition yet (virt-handler has not evaluated it).`;
       case 'no-vmi':
         return 'No VMI to ask.';
+      case 'migratable':
+        return `KubeVirt reports LiveMigratable=${a.status || 'True'} for VMI ${a.vmi}.`;
       default:
-        return `KubeVirt reports LiveMigratable=${String(a.status || 'True')} for VMI ${String(a.vmi)}.`;
+        return assertNever(a);
     }
   },
   hint(r) {
     const a = r.args;
-    if (a.kind !== 'not-migratable') return undefined;
-    const fix = FIX[String(a.reason)];
-    const all = `kubectl vmigrate check-migratable ${String(a.vmi)} -n ${String(a.namespace)} lists every reason`;
-    return fix ? `${fix}; ${all}` : `${all} and how to fix it`;
+    switch (a.kind) {
+      case 'not-migratable': {
+        const fix = FIX[a.reason];
+        const all = `kubectl vmigrate check-migratable ${a.vmi} -n ${a.namespace} lists every reason`;
+        return fix ? `${fix}; ${all}` : `${all} and how to fix it`;
+      }
+      case 'no-condition':
+      case 'no-vmi':
+      case 'migratable':
+        return undefined;
+      default:
+        return assertNever(a);
+    }
   },
 };

@@ -1,13 +1,11 @@
 // Prose of the `transfer` check (src/analyze/why/checks/transfer.ts).
-import type { ArgRecord, CheckResult } from '../../analyze/why/check.js';
+import type { TransferClock } from '../../analyze/why/checks/transfer.js';
+import type { TransferSample } from '../../analyze/progress/sample.js';
 import { formatBytes } from '../../kube/quantity.js';
-import { formatSeconds } from '../why-checklist.js';
+import { formatSeconds } from '../format.js';
+import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
 import { MIGRATION_MODE_PAUSED } from '../../kubevirt/constants.js';
-
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const rec = (v: unknown): ArgRecord => (v && typeof v === 'object' && !Array.isArray(v) ? (v as ArgRecord) : {});
 
 /** bytes/s as `12.5Mi/s (105 Mbps)`: libvirt and the launcher log speak Mbps. */
 export function formatRate(bytesPerSecond: number): string {
@@ -15,15 +13,12 @@ export function formatRate(bytesPerSecond: number): string {
 }
 
 /** "running for 3m of a 12m30s budget (150 s/GB × 5 GB)". */
-function clock(a: ArgRecord): string {
-  const elapsed = num(a.elapsedSeconds);
-  const budget = num(a.budgetSeconds);
-  const perGiB = num(rec(a.config).completionTimeoutPerGiB);
-  const size = num(a.sizeGB);
-  const running = elapsed !== undefined ? `running for ${formatSeconds(elapsed)}` : 'running';
-  if (budget === undefined) return running;
-  const doubled = str(a.mode) === MIGRATION_MODE_PAUSED ? ' × 2 once paused' : '';
-  const formula = perGiB !== undefined && size !== undefined ? ` (completionTimeoutPerGiB ${perGiB} × ${size} GB${a.budgetLowerBound ? ' + copied disks' : ''}${doubled})` : '';
+function clock(a: TransferClock): string {
+  const { budgetSeconds: budget, completionTimeoutPerGiB: perGiB, sizeGB: size } = a;
+  const running = a.elapsedSeconds !== null ? `running for ${formatSeconds(a.elapsedSeconds)}` : 'running';
+  if (budget === null) return running;
+  const doubled = a.mode === MIGRATION_MODE_PAUSED ? ' × 2 once paused' : '';
+  const formula = perGiB !== null && size !== null ? ` (completionTimeoutPerGiB ${perGiB} × ${size} GB${a.budgetLowerBound ? ' + copied disks' : ''}${doubled})` : '';
   return a.budgetLowerBound ? `${running} of a budget of at least ${formatSeconds(budget)}${formula}` : `${running} of a ${formatSeconds(budget)} budget${formula}`;
 }
 
@@ -41,27 +36,33 @@ export function budgetActionText(action: string): string {
   }
 }
 
-function latest(a: ArgRecord): string {
-  const s = rec(a.latest);
+function latest(a: TransferClock): string {
+  const s: Partial<TransferSample> = a.latest ?? {};
   const parts: string[] = [];
-  const remaining = num(s.dataRemaining);
-  const total = num(s.dataTotal);
-  const percent = num(a.percent);
-  if (remaining !== undefined) parts.push(`${formatBytes(remaining)} remaining${total !== undefined ? ` of ${formatBytes(total)}` : ''}${percent !== undefined ? ` (${percent}% done)` : ''}`);
-  const sent = num(s.memoryTransferRate);
-  if (sent !== undefined) parts.push(`sent at ${formatRate(sent)}`);
-  const dirty = num(s.memoryDirtyRate);
-  if (dirty !== undefined) parts.push(`dirty rate ${formatRate(dirty)}`);
-  const it = num(s.iteration);
-  if (it !== undefined) parts.push(`iteration ${it}`);
-  const eta = num(a.etaSeconds);
-  if (eta !== undefined) parts.push(`about ${formatSeconds(eta)} left`);
+  const { percent } = a;
+  if (s.dataRemaining !== undefined) {
+    parts.push(`${formatBytes(s.dataRemaining)} remaining${s.dataTotal !== undefined ? ` of ${formatBytes(s.dataTotal)}` : ''}${percent !== null ? ` (${percent}% done)` : ''}`);
+  }
+  if (s.memoryTransferRate !== undefined) parts.push(`sent at ${formatRate(s.memoryTransferRate)}`);
+  if (s.memoryDirtyRate !== undefined) parts.push(`dirty rate ${formatRate(s.memoryDirtyRate)}`);
+  if (s.iteration !== undefined) parts.push(`iteration ${s.iteration}`);
+  if (a.etaSeconds !== null) parts.push(`about ${formatSeconds(a.etaSeconds)} left`);
   return parts.join(', ');
 }
 
-function from(a: ArgRecord): string {
-  const source = str(a.source);
-  return source === 'logs' ? 'launcher log' : source === 'metrics' ? 'virt-handler metrics' : source === 'prometheus' ? 'Prometheus' : '';
+function from(a: TransferClock): string {
+  switch (a.source) {
+    case 'logs':
+      return 'launcher log';
+    case 'metrics':
+      return 'virt-handler metrics';
+    case 'prometheus':
+      return 'Prometheus';
+    case 'none':
+      return '';
+    default:
+      return assertNever(a.source);
+  }
 }
 
 /** The one change most likely to let it finish (forecast `recommendation`). */
@@ -85,15 +86,15 @@ export function recommendationText(id: string): string | undefined {
 const CONVERGE =
   'let it converge: a MigrationPolicy (or spec.configuration.migrations) with allowAutoConverge: true, or allowPostCopy: true / allowWorkloadDisruption: true (post-copy needs vm.unprivileged_userfaultfd=1 on the nodes and a privileged namespace); more bandwidth (bandwidthPerMigration, a dedicated migration network); or less guest write load during the migration';
 
-function convergeHint(a: ArgRecord): string {
-  const first = recommendationText(str(a.recommendation));
+function convergeHint(a: { recommendation: string | null }): string {
+  const first = a.recommendation === null ? undefined : recommendationText(a.recommendation);
   return first ? `${first}; or ${CONVERGE}` : CONVERGE;
 }
 
-function howToGetProgress(a: ArgRecord): string {
-  const ns = str(a.namespace) || '<namespace>';
-  const vmi = str(a.vmi) || '<vmi>';
-  const level = num(a.needsLogVerbosity) ?? 4;
+function howToGetProgress(a: TransferClock & { prometheusAsked: boolean; needsLogVerbosity?: number }): string {
+  const ns = a.namespace || '<namespace>';
+  const vmi = a.vmi || '<vmi>';
+  const level = a.needsLogVerbosity ?? 4;
   return (
     `to see progress, raise the launcher log verbosity (kubectl label vmi ${vmi} -n ${ns} logVerbosity=${level}, or spec.configuration.developerConfiguration.logVerbosity.virtLauncher: ${level} in the KubeVirt CR; ` +
     `both apply to launcher pods created afterwards, such as the next migration's), allow get on pods/proxy of virt-handler in the KubeVirt namespace (its /metrics)` +
@@ -101,58 +102,58 @@ function howToGetProgress(a: ArgRecord): string {
   );
 }
 
-export const transferText: CheckText = {
+/** `PreCopy` when the VMI names no mode. */
+const modeOf = (a: TransferClock): string => a.mode || 'PreCopy';
+const expiryOf = (a: TransferClock): string => budgetActionText(a.onBudgetExpiry);
+
+export const transferText: CheckText<'transfer'> = {
   title: 'Memory transfer',
-  summary(r: CheckResult): string {
+  summary(r) {
     const a = r.args;
-    const mode = str(a.mode) || 'PreCopy';
-    const expiry = budgetActionText(str(a.onBudgetExpiry));
     switch (a.kind) {
       case 'no-migration':
         return 'No migration to follow.';
       case 'finished':
-        return `The migration is ${str(a.phase) || 'finished'}: nothing is being copied.`;
+        return `The migration is ${a.phase || 'finished'}: nothing is being copied.`;
       case 'not-started':
-        return `libvirt has not started copying yet (phase ${str(a.phase) || 'Pending'}).`;
+        return `libvirt has not started copying yet (phase ${a.phase || 'Pending'}).`;
       case 'aborting':
-        return `An abort is in progress (abortStatus ${str(a.abortStatus) || 'requested'}), ${clock(a)}.`;
+        return `An abort is in progress (abortStatus ${a.abortStatus || 'requested'}), ${clock(a)}.`;
       case 'abort-failed':
-        return `libvirt refused the abort (abortStatus Failed): the ${mode} migration goes on, ${clock(a)}.`;
+        return `libvirt refused the abort (abortStatus Failed): the ${modeOf(a)} migration goes on, ${clock(a)}.`;
       case 'post-copy':
         return `Post-copy, ${clock(a)}: the guest runs on the target and pulls the remaining pages; KubeVirt no longer times it out.`;
       case 'budget-exceeded':
-        return `${mode}, ${clock(a)}: past the budget, and neither a switch to post-copy nor a pause is allowed, so KubeVirt aborts it as a completion timeout.`;
+        return `${modeOf(a)}, ${clock(a)}: past the budget, and neither a switch to post-copy nor a pause is allowed, so KubeVirt aborts it as a completion timeout.`;
       case 'no-progress-source': {
-        const verbosity = num(a.needsLogVerbosity) !== undefined ? ` (before KubeVirt v1.2 the launcher logs progress only at verbosity ${num(a.needsLogVerbosity)})` : '';
+        const verbosity = a.needsLogVerbosity !== undefined ? ` (before KubeVirt v1.2 the launcher logs progress only at verbosity ${a.needsLogVerbosity})` : '';
         const why = r.missing ? `: ${r.missing}` : '';
-        return `${mode}, ${clock(a)}; no progress data${why}${verbosity}. ${capitalise(howToGetProgress(a))}.`;
+        return `${modeOf(a)}, ${clock(a)}; no progress data${why}${verbosity}. ${capitalise(howToGetProgress(a))}.`;
       }
       case 'dirty-rate':
-        return `Not converging: the guest dirties memory at ${formatRate(num(a.dirtyRate) ?? 0)}, at least as fast as it is sent (${formatRate(num(a.transferRate) ?? 0)}), over the last ${num(a.window) ?? 0} samples; ${clock(a)}; ${expiry}.`;
+        return `Not converging: the guest dirties memory at ${formatRate(a.dirtyRate ?? 0)}, at least as fast as it is sent (${formatRate(a.transferRate ?? 0)}), over the last ${a.window} samples; ${clock(a)}; ${expiryOf(a)}.`;
       case 'stalled': {
-        const past = str(a.stall) === 'exceeded' ? ', past progressTimeout: KubeVirt aborts it as stuck' : ` (KubeVirt aborts after progressTimeout ${num(a.progressTimeout) ?? '?'}s without progress)`;
-        return `Not converging: DataRemaining has not gone below ${formatBytes(num(a.minRemaining) ?? 0)} for ${formatSeconds(num(a.stalledSeconds) ?? 0)}${past}; ${clock(a)}.`;
+        const past = a.stall === 'exceeded' ? ', past progressTimeout: KubeVirt aborts it as stuck' : ` (KubeVirt aborts after progressTimeout ${a.progressTimeout ?? '?'}s without progress)`;
+        return `Not converging: DataRemaining has not gone below ${formatBytes(a.minRemaining ?? 0)} for ${formatSeconds(a.stalledSeconds ?? 0)}${past}; ${clock(a)}.`;
       }
       case 'not-shrinking':
-        return `Not converging: DataRemaining has not shrunk over the last ${formatSeconds(num(a.windowSeconds) ?? 0)} (trend ${formatSigned(num(a.slope) ?? 0)}/s); ${clock(a)}; ${expiry}.`;
+        return `Not converging: DataRemaining has not shrunk over the last ${formatSeconds(a.windowSeconds ?? 0)} (trend ${formatSigned(a.slope ?? 0)}/s); ${clock(a)}; ${expiryOf(a)}.`;
       case 'eta-beyond-budget': {
-        const eta = num(a.etaSeconds) ?? 0;
-        const left = num(a.budgetRemainingSeconds) ?? 0;
-        return `At risk: at the current pace the copy needs about ${formatSeconds(eta)} more, but only ${formatSeconds(Math.max(0, left))} of the budget is left; ${clock(a)}; ${expiry}.`;
+        const eta = a.etaSeconds ?? 0;
+        const left = a.budgetRemainingSeconds ?? 0;
+        return `At risk: at the current pace the copy needs about ${formatSeconds(eta)} more, but only ${formatSeconds(Math.max(0, left))} of the budget is left; ${clock(a)}; ${expiryOf(a)}.`;
       }
       case 'progressing': {
         const l = latest(a);
         const src = from(a);
-        return `${mode}, ${clock(a)}${l ? `: ${l}` : ''}${src ? ` (${src})` : ''}.`;
+        return `${modeOf(a)}, ${clock(a)}${l ? `: ${l}` : ''}${src ? ` (${src})` : ''}.`;
       }
       default:
-        return `${mode}, ${clock(a)}.`;
+        return assertNever(a);
     }
   },
-  hint(r: CheckResult): string | undefined {
+  hint(r) {
     const a = r.args;
-    const ns = str(a.namespace);
-    const pod = str(a.pod) || '<virt-launcher pod>';
     switch (a.kind) {
       case 'dirty-rate':
       case 'stalled':
@@ -162,14 +163,21 @@ export const transferText: CheckText = {
       case 'eta-beyond-budget':
         return `raise completionTimeoutPerGiB (KubeVirt CR spec.configuration.migrations or a MigrationPolicy), or ${convergeHint(a)}`;
       case 'no-progress-source':
-        if (num(a.needsLogVerbosity) !== undefined) {
-          return `${howToGetProgress(a)}; then: kubectl logs -n ${ns} ${pod} -c compute | grep 'Migration info'`;
+        if (a.needsLogVerbosity !== undefined) {
+          return `${howToGetProgress(a)}; then: kubectl logs -n ${a.namespace} ${a.pod || '<virt-launcher pod>'} -c compute | grep 'Migration info'`;
         }
         return howToGetProgress(a);
       case 'abort-failed':
         return `a post-copy migration cannot be aborted; wait for it to finish`;
-      default:
+      case 'no-migration':
+      case 'finished':
+      case 'not-started':
+      case 'aborting':
+      case 'post-copy':
+      case 'progressing':
         return undefined;
+      default:
+        return assertNever(a);
     }
   },
 };

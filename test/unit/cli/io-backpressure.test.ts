@@ -3,7 +3,7 @@
 // the whole document in memory.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { writeWithBackpressure } from '../../../src/cli/io.js';
+import { writeWithBackpressure } from '../../../src/cmdutil/io.js';
 
 /** A reader taking one piece per tick; records the most bytes ever waiting in the stream. */
 function slowReader(): { stream: Writable; peak: () => number; received: () => number } {

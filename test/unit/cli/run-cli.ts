@@ -1,7 +1,7 @@
 // Runs the CLI in-process (no build, no kubectl) with captured streams: for flag parsing,
 // exit codes and rendering tests. End-to-end runs through kubectl live in test/e2e.
-import { main } from '../../../src/cli/main.js';
-import type { Io } from '../../../src/cli/io.js';
+import { main } from '../../../src/main.js';
+import type { Io } from '../../../src/cmdutil/io.js';
 import { captureOutput } from '../../support/output-capture.js';
 
 export interface CliRun {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseNodeSelector, parseStartOptions } from '../../../src/commands/start/options.js';
 import { parseAbortOptions } from '../../../src/commands/abort/options.js';
-import { UsageError } from '../../../src/cli/errors.js';
+import { UsageError } from '../../../src/cmdutil/errors.js';
 
 describe('start/abort options', () => {
   it('--node-selector k=v[,k=v], repeatable, merged', () => {

@@ -2,7 +2,7 @@
 // values and combinations.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WATCH_INTERVAL_MS, parsePrometheusOptions, parseWhyOptions } from '../../../src/commands/why/options.js';
-import { UsageError } from '../../../src/cli/errors.js';
+import { UsageError } from '../../../src/cmdutil/errors.js';
 import { runCli } from './run-cli.js';
 
 describe('why options', () => {
@@ -20,6 +20,10 @@ describe('why options', () => {
     [{ watch: true, interval: 'soon' }, {}, /invalid argument "soon" for "--interval"/],
     [{ prometheus: 'prometheus:9090' }, {}, /use an http\(s\) URL/],
     [{ prometheusTokenFile: '/tmp/t' }, {}, /--prometheus-token-file can only be used with --prometheus/],
+    [{ prometheusInsecureSkipTlsVerify: true }, {}, /--prometheus-insecure-skip-tls-verify can only be used with --prometheus/],
+    [{ prometheusCertificateAuthority: '/ca' }, {}, /--prometheus-certificate-authority can only be used with --prometheus/],
+    [{ prometheusAllowHttpToken: true }, {}, /--prometheus-allow-http-token can only be used with --prometheus/],
+    [{ prometheus: 'https://p', prometheusInsecureSkipTlsVerify: true, prometheusCertificateAuthority: '/ca' }, {}, /cannot be combined/],
   ])('usage error: %j %j', (raw, g, message) => {
     expect(() => parseWhyOptions('vm1', { failOn: 'blocker', ...raw }, g)).toThrow(UsageError);
     expect(() => parseWhyOptions('vm1', { failOn: 'blocker', ...raw }, g)).toThrow(message);
@@ -30,6 +34,10 @@ describe('why options', () => {
       url: 'https://thanos-querier.openshift-monitoring.svc:9091/prom',
       tokenFile: '/var/run/token',
     });
+    expect(
+      parsePrometheusOptions({ prometheus: 'http://p:9090', prometheusCertificateAuthority: '/ca.crt', prometheusAllowHttpToken: true, prometheusTokenFile: '/t' }),
+    ).toEqual({ url: 'http://p:9090', tokenFile: '/t', certificateAuthority: '/ca.crt', allowHttpToken: true });
+    expect(parsePrometheusOptions({ prometheus: 'https://p', prometheusInsecureSkipTlsVerify: true })).toEqual({ url: 'https://p', insecureSkipTlsVerify: true });
   });
 });
 
@@ -39,6 +47,8 @@ describe('through the CLI: exit 2, one line on stderr, nothing on stdout', () =>
     [['why', 'vm1', '--interval', '2s']],
     [['list', '--prometheus', 'not a url']],
     [['list', '--prometheus-token-file', '/tmp/token']],
+    [['why', 'vm1', '--prometheus-insecure-skip-tls-verify']],
+    [['list', '--cache-ok', '--from', 'examples/cluster-snapshot']],
   ])('%j', async (args) => {
     const r = await runCli(args);
     expect(r.code).toBe(2);
@@ -52,5 +62,9 @@ describe('through the CLI: exit 2, one line on stderr, nothing on stdout', () =>
     expect(r.stdout).toMatch(/--interval <duration>/);
     expect(r.stdout).toMatch(/--prometheus <url>/);
     expect(r.stdout).toMatch(/--prometheus-token-file <path>/);
+    expect(r.stdout).toMatch(/--prometheus-certificate-authority <path>/);
+    expect(r.stdout).toMatch(/--prometheus-insecure-skip-tls-verify/);
+    expect(r.stdout).toMatch(/--prometheus-allow-http-token/);
+    expect(r.stdout).toMatch(/--cache-ok/);
   });
 });

@@ -1,5 +1,5 @@
 // `-o json` is written item by item (migratabilityJsonChunks); it must be the very text that
-// renderDocument(migratabilityDocument(a), 'json') gives, whatever the chunk size.
+// renderDocument(migratabilityDocument(a, errors), 'json') gives, whatever the chunk size.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { openSnapshotSource } from '../../../src/collect/snapshot/index.js';
@@ -7,6 +7,7 @@ import { gatherForCheck } from '../../../src/commands/check-migratable/gather.js
 import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../../src/analyze/migratability/report.js';
 import { migratabilityDocument, migratabilityJsonChunks } from '../../../src/render/migratability-document.js';
 import { renderDocument } from '../../../src/render/document.js';
+import type { GatherError } from '../../../src/kube/known.js';
 
 const SNAPSHOT = fileURLToPath(new URL('../../../examples/cluster-snapshot', import.meta.url));
 
@@ -14,14 +15,15 @@ async function analysisOf(drainNode?: string): Promise<MigratabilityAnalysis> {
   const source = await openSnapshotSource(SNAPSHOT);
   try {
     const g = await gatherForCheck(source, { names: [], ...(drainNode ? { node: drainNode } : {}) });
-    return analyzeMigratability(pairSubjects(g.vms, g.vmis), g.facts, g.errors, drainNode);
+    expect(g.errors).toEqual([]);
+    return analyzeMigratability(pairSubjects(g.vms, g.vmis), g.facts, drainNode);
   } finally {
     await source.close();
   }
 }
 
-function streamed(a: MigratabilityAnalysis, chunkChars?: number): { text: string; writes: number } {
-  const chunks = [...migratabilityJsonChunks(a, chunkChars)];
+function streamed(a: MigratabilityAnalysis, errors: GatherError[], chunkChars?: number): { text: string; writes: number } {
+  const chunks = [...migratabilityJsonChunks(a, errors, chunkChars)];
   return { text: chunks.join(''), writes: chunks.length };
 }
 
@@ -34,25 +36,27 @@ beforeAll(async () => {
 
 describe('migratabilityJsonChunks', () => {
   it('writes exactly the JSON document, in one piece or in many', () => {
-    const whole = renderDocument(migratabilityDocument(all), 'json');
+    const whole = renderDocument(migratabilityDocument(all, []), 'json');
     expect(all.items.length).toBe(10);
-    expect(streamed(all)).toEqual({ text: whole, writes: 1 });
+    expect(streamed(all, [])).toEqual({ text: whole, writes: 1 });
     for (const size of [1, 100, 5000]) {
-      const s = streamed(all, size);
+      const s = streamed(all, [], size);
       expect(s.text).toBe(whole);
       expect(s.writes).toBeGreaterThan(1);
     }
   });
 
   it('the drain preview, partial errors and an empty report too', () => {
-    expect(streamed(drain, 300).text).toBe(renderDocument(migratabilityDocument(drain), 'json'));
-    const withErrors: MigratabilityAnalysis = {
-      ...all,
-      errors: [{ resource: 'nodes', message: 'Error from server (Forbidden): nodes is forbidden: "items": \u0000items\u0000' }],
+    expect(streamed(drain, [], 300).text).toBe(renderDocument(migratabilityDocument(drain, []), 'json'));
+    const errors: GatherError[] = [{ resource: 'nodes', message: 'Error from server (Forbidden): nodes is forbidden: "items": \u0000items\u0000' }];
+    expect(streamed(all, errors, 1000).text).toBe(renderDocument(migratabilityDocument(all, errors), 'json'));
+    const empty: MigratabilityAnalysis = {
+      items: [],
+      summary: { total: 0, migratable: 0, notMigratable: 0, risky: 0 },
+      drainCounts: { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 },
     };
-    expect(streamed(withErrors, 1000).text).toBe(renderDocument(migratabilityDocument(withErrors), 'json'));
-    const empty: MigratabilityAnalysis = { items: [], errors: withErrors.errors };
-    expect(streamed(empty).text).toBe(renderDocument(migratabilityDocument(empty), 'json'));
-    expect(streamed({ items: [], errors: [], drainNode: 'n1' }).text).toBe(renderDocument(migratabilityDocument({ items: [], errors: [], drainNode: 'n1' }), 'json'));
+    expect(streamed(empty, errors).text).toBe(renderDocument(migratabilityDocument(empty, errors), 'json'));
+    const emptyDrain: MigratabilityAnalysis = { ...empty, drainNode: 'n1' };
+    expect(streamed(emptyDrain, []).text).toBe(renderDocument(migratabilityDocument(emptyDrain, []), 'json'));
   });
 });

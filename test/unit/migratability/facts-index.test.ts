@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { byName, lookup } from '../../../src/analyze/migratability/rules/_facts.js';
 import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes, memoKey } from '../../../src/analyze/migratability/rules/_nodes.js';
-import { known } from '../../../src/analyze/findings.js';
+import { known } from '../../../src/kube/known.js';
 import type { KubeObject, Node } from '../../../src/kube/types.js';
 import { clusterFacts, node, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';

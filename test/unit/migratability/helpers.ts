@@ -5,14 +5,15 @@ import { buildSubject } from '../../../src/analyze/migratability/subject.js';
 import type { VirtualMachine, VirtualMachineInstance } from '../../../src/kube/types.js';
 import { clusterFacts } from '../../fixtures/objects/index.js';
 
-export function run(
-  id: RuleId,
+export function run<Id extends RuleId>(
+  id: Id,
   objs: { vm?: VirtualMachine; vmi?: VirtualMachineInstance },
   facts: ClusterFacts = clusterFacts(),
   prior: RuleFinding[] = [],
-): Required<RuleResult> {
+): Required<RuleResult<Id>> {
   const r = ruleById(id).evaluate(buildSubject(objs), facts, prior);
-  return { findings: r.findings, unresolved: r.unresolved ?? [] };
+  // The registry's rule `id` makes findings of that rule only.
+  return { findings: r.findings as RuleFinding<Id>[], unresolved: r.unresolved ?? [] };
 }
 
 /** A finding without its severity/rule (checked once per rule), for compact assertions. */

@@ -106,7 +106,7 @@ describe('affinity-restrictive', () => {
   it('counts topology domains, not nodes', () => {
     const byRack = { ...term, topologyKey: 'rack' };
     const v = vmi('vm1', { spec: { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [byRack] } } } });
-    expect(run('affinity-restrictive', { vmi: v }, clusterFacts({ nodes: threeNodes })).findings[0]?.args.domains).toBe(2);
+    expect(run('affinity-restrictive', { vmi: v }, clusterFacts({ nodes: threeNodes })).findings[0]?.args).toMatchObject({ kind: 'podAntiAffinity', domains: 2 });
   });
 
   it('no pod affinity ⇒ nothing; a zone podAffinity is not flagged', () => {

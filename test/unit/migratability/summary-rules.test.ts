@@ -3,7 +3,12 @@ import type { RuleFinding } from '../../../src/analyze/migratability/rule.js';
 import { clusterFacts, forbidden, kubevirtCR, liveMigratable, vm, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
 
-const blocker: RuleFinding = { rule: 'volume-not-shared', severity: 'blocker', args: { volume: 'disk-0' }, evidence: [] };
+const blocker: RuleFinding = {
+  rule: 'volume-not-shared',
+  severity: 'blocker',
+  args: { volume: 'disk-0', claim: 'disk-0', source: 'persistentVolumeClaim', accessModes: ['ReadWriteOnce'], accessModesFrom: 'pvc-spec', hotpluggable: false },
+  evidence: [],
+};
 const warning: RuleFinding = { rule: 'virtiofs', severity: 'warning', args: { filesystem: 'fs' }, evidence: [] };
 
 describe('eviction-drain-blocker', () => {
@@ -71,7 +76,7 @@ describe('kubevirt-condition', () => {
 
   it('does not fire when a blocker explains the reason, nor for LiveMigratable=True or no VMI', () => {
     expect(run('kubevirt-condition', { vmi: vmi('vm1', { liveMigratable: disks }) }, clusterFacts(), [blocker]).findings).toEqual([]);
-    const hostdisk: RuleFinding = { ...blocker, rule: 'volume-hostdisk' };
+    const hostdisk: RuleFinding = { rule: 'volume-hostdisk', severity: 'blocker', args: { volume: 'disk-0' }, evidence: [] };
     expect(run('kubevirt-condition', { vmi: vmi('vm1', { liveMigratable: disks }) }, clusterFacts(), [hostdisk]).findings).toEqual([]);
     expect(run('kubevirt-condition', { vmi: vmi('vm1') }).findings).toEqual([]);
     expect(run('kubevirt-condition', { vm: vm('vm1') }).findings).toEqual([]);
@@ -90,7 +95,7 @@ describe('kubevirt-condition', () => {
     const v = vmi('vm1', {
       liveMigratable: liveMigratable('False', 'DedicatedCPUNotLiveMigratable', 'VMI uses dedicated CPUs and emulator thread isolation'),
     });
-    const other: RuleFinding = { ...blocker, rule: 'cpu-dedicated-single-node' };
+    const other: RuleFinding = { rule: 'cpu-dedicated-single-node', severity: 'blocker', args: { label: 'kubevirt.io/cpumanager=true', nodes: [], count: 0 }, evidence: [] };
     expect(run('kubevirt-condition', { vmi: v }, clusterFacts(), [other]).findings).toHaveLength(1);
   });
 });

@@ -2,10 +2,10 @@
 // asserted (it may change), only that the names from args reach the message.
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../../src/analyze/migratability/registry.js';
-import type { RuleFinding, RuleId } from '../../../src/analyze/migratability/rule.js';
+import type { RuleArgs, RuleFinding, RuleId } from '../../../src/analyze/migratability/rule.js';
 import { ruleHint, ruleMessage } from '../../../src/render/migratability-text.js';
 
-const SAMPLES: Record<RuleId, { args: RuleFinding['args']; names: string[] }> = {
+const SAMPLES: { [Id in RuleId]: { args: RuleArgs[Id]; names: string[] } } = {
   'volume-not-shared': { args: { volume: 'rootdisk', claim: 'cat8kv-01', source: 'dataVolume', accessModes: ['ReadWriteOnce'], accessModesFrom: 'datavolume', hotpluggable: false }, names: ['rootdisk', 'cat8kv-01', 'ReadWriteOnce'] },
   'volume-node-local': { args: { volume: 'disk-0', claim: 'c', pv: 'local-pv-1', kind: 'local', nodes: ['node-a'] }, names: ['local-pv-1', 'node-a'] },
   'volume-hostdisk': { args: { volume: 'hd', hostPath: '/data/disk.img' }, names: ['hd', '/data/disk.img'] },
@@ -34,13 +34,14 @@ const SAMPLES: Record<RuleId, { args: RuleFinding['args']; names: string[] }> = 
 describe('migratability text', () => {
   it.each(RULES.map((r) => [r.id, r.severity] as const))('%s: message names the object, hint is a fix', (id, severity) => {
     const sample = SAMPLES[id];
-    const f: RuleFinding = {
+    // SAMPLES[id] holds the args of rule `id`: the pair is a finding of that rule.
+    const f = {
       rule: id,
       severity,
       args: sample.args,
       path: 'spec.template.spec.volumes[0]',
       evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1' }],
-    };
+    } as RuleFinding;
     const message = ruleMessage(f);
     for (const name of sample.names) expect(message, id).toContain(name);
     expect(ruleHint(f).length, id).toBeGreaterThan(20);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotFromObjects } from '../../../src/collect/snapshot/index.js';
 import type { KubeObject, Pod } from '../../../src/kube/types.js';
 import { gatherForStart } from '../../../src/commands/start/gather.js';
-import { decidePreflight, migrationManifest, preflightContext, type Preflight } from '../../../src/analyze/preflight/preflight.js';
+import { decidePreflight, migrationManifest, preflightContext, type Preflight, type PreflightCheck, type PreflightCheckId } from '../../../src/analyze/preflight/preflight.js';
 import { kubevirtCR, liveMigratable, node, pv, pvc } from '../../fixtures/objects/index.js';
 import { kubevirtWithMigrations, launcherPod, quota, targetPod, vmCluster, vmim } from '../../fixtures/objects/migrations.js';
 import { kvNode } from '../../fixtures/objects/target-pods.js';
@@ -27,7 +27,7 @@ function scene(extra: KubeObject[] = [], nodes = ['node-a', 'node-b', 'node-c'].
   return [...vmCluster({ nodes: [], kubevirt }), ...nodes, pvc('vm1-disk-0'), pv('pvc-vm1-disk-0', { claim: { name: 'vm1-disk-0' } }), ...elsewhere, ...extra];
 }
 
-const check = (p: Preflight, id: string) => p.checks.find((c) => c.id === id);
+const check = <Id extends PreflightCheckId>(p: Preflight, id: Id) => p.checks.find((c): c is Extract<PreflightCheck, { id: Id }> => c.id === id);
 
 describe('decidePreflight', () => {
   it('passes a migratable VM with room everywhere', async () => {
@@ -43,7 +43,7 @@ describe('decidePreflight', () => {
       ['resource-quota', 'pass'],
       ['target-placement', 'pass'],
     ]);
-    expect(check(p, 'target-placement')!.args.fitting).toEqual(['node-b', 'node-c']);
+    expect(check(p, 'target-placement')!.args).toMatchObject({ kind: 'fits', fitting: ['node-b', 'node-c'] });
     // Placement judged the planned pod: host-model labels of the source node, anti-affinity on the VMI.
     expect(p.placement!.nodeSelector).toMatchObject({ 'cpu-model-migration.node.kubevirt.io/EPYC-Genoa': 'true', 'cpu-feature.node.kubevirt.io/x2apic': 'true' });
     expect(p.placement!.nodes.find((n) => n.name === 'node-a')).toMatchObject({ fits: false, reasons: [{ kind: 'source-node' }] });
@@ -65,7 +65,7 @@ describe('decidePreflight', () => {
     for (const force of [false, true]) {
       const p = await preflight(objects, { force });
       expect(p.refused).toEqual({ cause: 'migration-conflict', from: 'migration-conflict', overridable: false });
-      expect(check(p, 'migration-conflict')!.args.other).toMatchObject({ name: 'vm1-migration-abcde', uid: 'u-running', phase: 'Running' });
+      expect(check(p, 'migration-conflict')!.args).toMatchObject({ other: { name: 'vm1-migration-abcde', uid: 'u-running', phase: 'Running' } });
     }
   });
 
@@ -131,7 +131,7 @@ describe('decidePreflight', () => {
     it('restricts the planned target pod; the VM\'s own keys win', async () => {
       const p = await preflight(scene(), { added: { 'kubernetes.io/hostname': 'node-c', 'kubevirt.io/schedulable': 'false' } });
       expect(p.refused).toBeUndefined();
-      expect(check(p, 'target-placement')!.args.fitting).toEqual(['node-c']);
+      expect(check(p, 'target-placement')!.args).toMatchObject({ kind: 'fits', fitting: ['node-c'] });
       expect(p.nodeSelector).toEqual({ requested: { 'kubernetes.io/hostname': 'node-c', 'kubevirt.io/schedulable': 'false' }, overridden: ['kubevirt.io/schedulable'] });
       expect(p.placement!.nodeSelector['kubevirt.io/schedulable']).toBe('true');
       expect(check(p, 'node-selector')).toMatchObject({ status: 'warn', args: { kind: 'supported' } });

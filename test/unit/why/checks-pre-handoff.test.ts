@@ -2,19 +2,11 @@
 // of the prose of the pre-handoff checks: every result these checks produce in the scenarios
 // renders to a sentence with the decisive names and numbers, never `undefined`.
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../../src/analyze/why/check.js';
+import type { CheckId, CheckResult } from '../../../src/analyze/why/check.js';
 import { isRunningMigration } from '../../../src/analyze/why/migration-state.js';
 import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom } from '../../../src/analyze/why/quota-headroom.js';
-import type { CheckText } from '../../../src/render/why-text/check-text.js';
-import { activePodsText } from '../../../src/render/why-text/active-pods.js';
-import { admissionText } from '../../../src/render/why-text/admission.js';
-import { liveMigratableText } from '../../../src/render/why-text/live-migratable.js';
-import { migrationBackoffText } from '../../../src/render/why-text/migration-backoff.js';
-import { migrationConflictText } from '../../../src/render/why-text/migration-conflict.js';
-import { migrationPhaseText } from '../../../src/render/why-text/migration-phase.js';
-import { migrationSlotsText } from '../../../src/render/why-text/migration-slots.js';
-import { formatQuotaAmount, resourceQuotaText } from '../../../src/render/why-text/resource-quota.js';
-import { vmiRunningText } from '../../../src/render/why-text/vmi-running.js';
+import { formatQuotaAmount } from '../../../src/render/why-text/resource-quota.js';
+import { checkHint, checkSummary } from '../../../src/render/why-text/index.js';
 import { kubevirtCR, liveMigratable, node, vm } from '../../fixtures/objects/index.js';
 import { event, launcherPod, quota, targetPod, vmCluster, vmim } from '../../fixtures/objects/migrations.js';
 import { checkOf, whyScenario } from './scenarios/harness.js';
@@ -85,17 +77,18 @@ describe('formatQuotaAmount', () => {
   });
 });
 
-const TEXT: Record<string, CheckText> = {
-  'vmi-running': vmiRunningText,
-  'live-migratable': liveMigratableText,
-  'migration-phase': migrationPhaseText,
-  'migration-conflict': migrationConflictText,
-  'migration-slots': migrationSlotsText,
-  'resource-quota': resourceQuotaText,
-  admission: admissionText,
-  'active-pods': activePodsText,
-  'migration-backoff': migrationBackoffText,
-};
+/** The checks of the queue and the source, up to migration-backoff. */
+const PRE_HANDOFF: ReadonlySet<CheckId> = new Set<CheckId>([
+  'vmi-running',
+  'live-migratable',
+  'migration-phase',
+  'migration-conflict',
+  'migration-slots',
+  'resource-quota',
+  'admission',
+  'active-pods',
+  'migration-backoff',
+]);
 
 function expectClean(s: string | undefined) {
   if (s === undefined) return;
@@ -103,9 +96,8 @@ function expectClean(s: string | undefined) {
 }
 
 function render(c: CheckResult) {
-  const t = TEXT[c.id]!;
-  const summary = t.summary(c);
-  const hint = t.hint(c);
+  const summary = checkSummary(c);
+  const hint = checkHint(c);
   expect(summary.length).toBeGreaterThan(5);
   expectClean(summary);
   expectClean(hint);
@@ -135,7 +127,7 @@ describe('pre-handoff prose', () => {
         { name: 'vm1', now: NOW },
       ),
     ];
-    for (const d of scenarios) for (const c of d.checks.filter((x) => x.id in TEXT)) render(c);
+    for (const d of scenarios) for (const c of d.checks.filter((x) => PRE_HANDOFF.has(x.id))) render(c);
   });
 
   it('concurrency-limit: the numbers and the running migrations, and how to raise the limit', async () => {

@@ -19,7 +19,7 @@ beforeAll(() => {
 
 async function diagnoseValid(objects: KubeObject[], name = 'vm1') {
   const d = await whyScenario(objects, { name, now: NOW });
-  expect(validateDocument(v, diagnosisDocument(d))).toEqual([]);
+  expect(validateDocument(v, diagnosisDocument(d, d.errors))).toEqual([]);
   return d;
 }
 

@@ -9,7 +9,7 @@ import type {
   PersistentVolumeClaim,
   StorageClass,
 } from '../../../kube/types.js';
-import type { ClusterFacts, RuleFinding, RuleResult, Subject } from '../rule.js';
+import type { ClusterFacts, RuleFinding, RuleId, RuleResult, Subject } from '../rule.js';
 import { specPath } from '../subject.js';
 import { lookup, refName } from './_facts.js';
 import { listOf } from '../../shape.js';
@@ -147,11 +147,11 @@ export function claimRefName(r: ResolvedClaim): string {
 }
 
 /** What a storage rule makes of one claim volume: a finding, gaps that leave it unresolved, or nothing. */
-export type ClaimVerdict = RuleFinding | { unresolved: string[] } | undefined;
+export type ClaimVerdict<Id extends RuleId> = RuleFinding<Id> | { unresolved: string[] } | undefined;
 
 /** Resolves each PVC/DataVolume volume of the subject and collects what `judge` makes of it. */
-export function judgeClaimVolumes(subject: Subject, facts: ClusterFacts, judge: (v: ClaimVolume, r: ResolvedClaim) => ClaimVerdict): RuleResult {
-  const findings: RuleFinding[] = [];
+export function judgeClaimVolumes<Id extends RuleId>(subject: Subject, facts: ClusterFacts, judge: (v: ClaimVolume, r: ResolvedClaim) => ClaimVerdict<Id>): RuleResult<Id> {
+  const findings: RuleFinding<Id>[] = [];
   const unresolved: string[] = [];
   for (const v of claimVolumes(subject)) {
     const verdict = judge(v, resolveClaim(subject, facts, v));

@@ -1,7 +1,8 @@
 // Lookups into ClusterFacts shared by the rules (not a rule: the `_` prefix keeps it out of the
 // one-rule-per-file listing). A rule that finds a collection unreadable, or a named object
 // absent, reports it in `unresolved` with these spellings instead of guessing.
-import type { EvidenceRef, Known } from '../../findings.js';
+import type { EvidenceRef } from '../../findings.js';
+import type { Known } from '../../../kube/known.js';
 import type { KubeObject, KubeVirt, Node } from '../../../kube/types.js';
 import type { ClusterFacts } from '../rule.js';
 

@@ -12,6 +12,7 @@ import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf } from '../../shape.js';
+import { labelValue } from '../../../kube/labels.js';
 
 /** `app=db, tier In (a,b)` — a compact, stable spelling of a label selector for args. */
 export function selectorText(sel: LabelSelector | undefined): string {
@@ -26,28 +27,37 @@ export function selectorText(sel: LabelSelector | undefined): string {
 /** A domain count below which required anti-affinity leaves (almost) nowhere to go. */
 const FEW_DOMAINS = 2;
 
-export const affinityRestrictive: MigratabilityRule = {
+/** A required pod (anti-)affinity term; anti-affinity spreads over `domains` topology domains of `nodes` KubeVirt nodes. */
+export type AffinityRestrictiveArgs =
+  | { kind: 'podAffinity'; topologyKey: string; selector: string }
+  | { kind: 'podAntiAffinity'; topologyKey: string; selector: string; domains: number; nodes: number };
+
+function termArgs(term: PodAffinityTerm): { topologyKey: string; selector: string } {
+  return { topologyKey: term.topologyKey ?? '', selector: selectorText(term.labelSelector) };
+}
+
+export const affinityRestrictive: MigratabilityRule<'affinity-restrictive'> = {
   id: 'affinity-restrictive',
   severity: 'warning',
   description: 'required podAffinity by hostname (follows other pods), or required podAntiAffinity over ≤ 2 topology domains',
   needs: [],
   evaluate(subject, facts) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'affinity-restrictive'>[] = [];
     const unresolved: string[] = [];
     const affinity = subject.spec.affinity;
-    const push = (kind: 'podAffinity' | 'podAntiAffinity', i: number, term: PodAffinityTerm, extra: RuleFinding['args']) => {
-      const path = specPath(subject, `affinity.${kind}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`);
+    const push = (i: number, args: AffinityRestrictiveArgs) => {
+      const path = specPath(subject, `affinity.${args.kind}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`);
       findings.push({
         rule: 'affinity-restrictive',
         severity: 'warning',
-        args: { kind, topologyKey: term.topologyKey ?? '', selector: selectorText(term.labelSelector), ...extra },
+        args,
         path,
         evidence: [subjectRef(subject, path)],
       });
     };
 
     listOf(affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution).forEach((term, i) => {
-      if (term.topologyKey === LABEL_HOSTNAME) push('podAffinity', i, term, {});
+      if (term.topologyKey === LABEL_HOSTNAME) push(i, { kind: 'podAffinity', ...termArgs(term) });
     });
 
     const anti = listOf(affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
@@ -58,9 +68,9 @@ export const affinityRestrictive: MigratabilityRule = {
       anti.forEach((term, i) => {
         const key = term.topologyKey ?? '';
         // Topology domains of the KubeVirt nodes: once per node list and key.
-        const domains = memoByNodes(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => n.metadata.labels?.[key]).filter((v) => v !== undefined)).size);
+        const domains = memoByNodes(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => labelValue(n.metadata.labels, key)).filter((v) => v !== undefined)).size);
         // One KubeVirt node in all: nothing to leave, not the affinity's doing.
-        if (nodes.length > 1 && domains <= FEW_DOMAINS) push('podAntiAffinity', i, term, { domains, nodes: nodes.length });
+        if (nodes.length > 1 && domains <= FEW_DOMAINS) push(i, { kind: 'podAntiAffinity', ...termArgs(term), domains, nodes: nodes.length });
       });
     }
     return { findings, unresolved };

@@ -5,7 +5,11 @@
 import type { MigratabilityRule } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 
-function technology(ls: Record<string, unknown>): string {
+export interface ConfidentialComputingArgs {
+  technology: 'SEV-SNP' | 'TDX' | 'SEV-ES' | 'SEV' | 'SecureExecution';
+}
+
+function technology(ls: Record<string, unknown>): ConfidentialComputingArgs['technology'] {
   if (ls.snp != null) return 'SEV-SNP';
   if (ls.tdx != null) return 'TDX';
   if (ls.sev != null) {
@@ -15,7 +19,7 @@ function technology(ls: Record<string, unknown>): string {
   return 'SecureExecution';
 }
 
-export const confidentialComputing: MigratabilityRule = {
+export const confidentialComputing: MigratabilityRule<'confidential-computing'> = {
   id: 'confidential-computing',
   severity: 'blocker',
   description: 'launchSecurity: SEV, SEV-ES, SEV-SNP, TDX or IBM Secure Execution',

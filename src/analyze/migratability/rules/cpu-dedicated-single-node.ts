@@ -7,7 +7,14 @@ import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes } from './_nodes.js';
 
-export const cpuDedicatedSingleNode: MigratabilityRule = {
+/** The CPU-manager label and the nodes that have it. */
+export interface CpuDedicatedSingleNodeArgs {
+  label: string;
+  nodes: string[];
+  count: number;
+}
+
+export const cpuDedicatedSingleNode: MigratabilityRule<'cpu-dedicated-single-node'> = {
   id: 'cpu-dedicated-single-node',
   severity: 'blocker',
   description: 'dedicatedCpuPlacement and no other node labelled kubevirt.io/cpumanager=true',

@@ -42,13 +42,26 @@ function receivers(nodes: readonly Node[], cpu: HostModelCpu): Node[] {
   );
 }
 
-export const cpuHostModelUnique: MigratabilityRule = {
+/**
+ * `node`: the VMI's node, whose host model no other node offers (`missing`: per candidate, the
+ * labels it lacks); '' for a stopped VM, when no two nodes share one (`model`: all of them).
+ */
+export interface CpuHostModelUniqueArgs {
+  node: string;
+  model: string;
+  features: string[];
+  candidates: number;
+  missing: string[];
+  vendor?: string;
+}
+
+export const cpuHostModelUnique: MigratabilityRule<'cpu-host-model-unique'> = {
   id: 'cpu-host-model-unique',
   severity: 'blocker',
   description: 'cpu.model host-model and no other node offers the source host model, required features and vendor',
   // Nodes only matter for host-model VMs: an unreadable list is reported for those alone.
   needs: [],
-  evaluate(subject, facts): RuleResult {
+  evaluate(subject, facts): RuleResult<'cpu-host-model-unique'> {
     if (subject.spec.domain?.cpu?.model !== CPU_HOST_MODEL) return { findings: [] };
     if (!facts.nodes.ok) return { findings: [], unresolved: [facts.nodes.reason] };
     const nodes = facts.nodes.items;
@@ -71,7 +84,7 @@ export const cpuHostModelUnique: MigratabilityRule = {
       });
       if (!judged) return { findings: [] };
       const { cpu } = judged;
-      const args: RuleFinding['args'] = {
+      const args: CpuHostModelUniqueArgs = {
         node: sourceName,
         model: cpu.model ?? '',
         features: [...cpu.requiredFeatures],

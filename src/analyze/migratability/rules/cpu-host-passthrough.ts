@@ -4,7 +4,12 @@ import { CPU_HOST_PASSTHROUGH } from '../../../kubevirt/constants.js';
 import type { MigratabilityRule } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 
-export const cpuHostPassthrough: MigratabilityRule = {
+export interface CpuHostPassthroughArgs {
+  model: string;
+  node?: string;
+}
+
+export const cpuHostPassthrough: MigratabilityRule<'cpu-host-passthrough'> = {
   id: 'cpu-host-passthrough',
   severity: 'warning',
   description: 'cpu.model host-passthrough: only hosts with an identical CPU can receive the guest',
@@ -12,7 +17,7 @@ export const cpuHostPassthrough: MigratabilityRule = {
   evaluate(subject) {
     if (subject.spec.domain?.cpu?.model !== CPU_HOST_PASSTHROUGH) return { findings: [] };
     const path = specPath(subject, 'domain.cpu.model');
-    const args: Record<string, string> = { model: CPU_HOST_PASSTHROUGH };
+    const args: CpuHostPassthroughArgs = { model: CPU_HOST_PASSTHROUGH };
     if (subject.node) args.node = subject.node;
     return { findings: [{ rule: 'cpu-host-passthrough', severity: 'warning', args, path, evidence: [subjectRef(subject, path)] }] };
   },

@@ -7,11 +7,19 @@
 import type { EvidenceRef } from '../../findings.js';
 import { EVICTION_LIVE_MIGRATE } from '../../../kubevirt/constants.js';
 import { effectiveEvictionStrategy } from '../drain.js';
-import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
 import { liveMigratableCondition, specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
 
-export const evictionDrainBlocker: MigratabilityRule = {
+/** The eviction strategy, where it is set, and the blocker rules that make a drain wait. */
+export interface EvictionDrainBlockerArgs {
+  evictionStrategy: string;
+  strategySource: 'vmi' | 'vm' | 'kubevirt';
+  blockers: RuleId[];
+  liveMigratableFalse: boolean;
+}
+
+export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> = {
   id: 'eviction-drain-blocker',
   severity: 'warning',
   description: 'effective evictionStrategy LiveMigrate while not migratable: node drains will hang',
@@ -28,7 +36,7 @@ export const evictionDrainBlocker: MigratabilityRule = {
 
     let evidence: EvidenceRef;
     let path: string | undefined;
-    let strategySource: string;
+    let strategySource: EvictionDrainBlockerArgs['strategySource'];
     if (source === 'vmi') {
       path = specPath(subject, 'evictionStrategy');
       evidence = subjectRef(subject, path);
@@ -37,8 +45,8 @@ export const evictionDrainBlocker: MigratabilityRule = {
       evidence = { kind: 'KubeVirt', namespace: cr?.metadata.namespace ?? '', name: cr?.metadata.name ?? '', field: 'spec.configuration.evictionStrategy' };
       strategySource = 'kubevirt';
     }
-    const args: RuleFinding['args'] = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
-    const finding: RuleFinding = { rule: 'eviction-drain-blocker', severity: 'warning', args, evidence: [evidence] };
+    const args: EvictionDrainBlockerArgs = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
+    const finding: RuleFinding<'eviction-drain-blocker'> = { rule: 'eviction-drain-blocker', severity: 'warning', args, evidence: [evidence] };
     if (path) finding.path = path;
     return { findings: [finding] };
   },

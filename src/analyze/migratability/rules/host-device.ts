@@ -3,20 +3,26 @@
 // VGPULiveMigration gate can move, which we cannot verify from the spec, so every GPU counts).
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
-export const hostDevice: MigratabilityRule = {
+export interface HostDeviceArgs {
+  device: string;
+  kind: 'gpu' | 'hostDevice';
+  deviceName?: string;
+}
+
+export const hostDevice: MigratabilityRule<'host-device'> = {
   id: 'host-device',
   severity: 'blocker',
   description: 'hostDevices or gpus (PCI passthrough, vGPU): the device is bound to the source host',
   needs: [],
   evaluate(subject) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'host-device'>[] = [];
     const devices = subject.spec.domain?.devices;
     for (const kind of ['hostDevices', 'gpus'] as const) {
       listOf(devices?.[kind]).forEach((d, i) => {
         const path = specPath(subject, `domain.devices.${kind}[${i}]`);
-        const args: RuleFinding['args'] = { device: d.name, kind: kind === 'gpus' ? 'gpu' : 'hostDevice' };
+        const args: HostDeviceArgs = { device: nameText(d.name), kind: kind === 'gpus' ? 'gpu' : 'hostDevice' };
         if (d.deviceName) args.deviceName = d.deviceName;
         findings.push({ rule: 'host-device', severity: 'blocker', args, path, evidence: [subjectRef(subject, path)] });
       });

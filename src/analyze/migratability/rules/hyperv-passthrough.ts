@@ -3,7 +3,10 @@
 import type { MigratabilityRule } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 
-export const hypervPassthrough: MigratabilityRule = {
+/** Nothing to name: the feature is on. */
+export type HypervPassthroughArgs = Record<string, never>;
+
+export const hypervPassthrough: MigratabilityRule<'hyperv-passthrough'> = {
   id: 'hyperv-passthrough',
   severity: 'blocker',
   description: 'features.hypervPassthrough enabled: the host Hyper-V enlightenments are passed through',

@@ -10,7 +10,7 @@ import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
 const CORE_BINDINGS = ['masquerade', 'bridge', 'sriov', 'slirp', 'passt', 'macvtap'] as const;
 
@@ -21,7 +21,19 @@ export function bindingOf(iface: VmiInterface): string | undefined {
   return iface.binding?.name ? 'plugin' : undefined;
 }
 
-export const interfaceNotMigratable: MigratabilityRule = {
+/**
+ * The pod network's interface and its binding (`missing`: no interface for it); `annotation`:
+ * the bridge live-migration annotation is there (too old a KubeVirt); `plugin`: a binding plugin's name.
+ */
+export interface InterfaceNotMigratableArgs {
+  network: string;
+  interface: string;
+  binding: string;
+  annotation?: boolean;
+  plugin?: string;
+}
+
+export const interfaceNotMigratable: MigratabilityRule<'interface-not-migratable'> = {
   id: 'interface-not-migratable',
   severity: 'blocker',
   description: 'pod network bound with bridge (without the allow annotation), sriov, slirp, macvtap, or a binding plugin without migration support',
@@ -33,8 +45,8 @@ export const interfaceNotMigratable: MigratabilityRule = {
     const i = interfaces.findIndex((x) => x.name === podNetwork.name);
     const cr = kubevirtCR(facts);
     const version = facts.kubevirtVersion;
-    const fire = (args: RuleFinding['args'], path: string): { findings: RuleFinding[] } => ({
-      findings: [{ rule: 'interface-not-migratable', severity: 'blocker', args: { network: podNetwork.name, ...args }, path, evidence: [subjectRef(subject, path)] }],
+    const fire = (args: Omit<InterfaceNotMigratableArgs, 'network'>, path: string): { findings: RuleFinding<'interface-not-migratable'>[] } => ({
+      findings: [{ rule: 'interface-not-migratable', severity: 'blocker', args: { network: nameText(podNetwork.name), ...args }, path, evidence: [subjectRef(subject, path)] }],
     });
     const iface = interfaces[i];
     if (!iface) return fire({ interface: '', binding: 'missing' }, specPath(subject, 'domain.devices.interfaces'));
@@ -46,7 +58,7 @@ export const interfaceNotMigratable: MigratabilityRule = {
       if (!dflt) return { findings: [], unresolved: facts.kubevirt.ok ? [] : [facts.kubevirt.reason] };
       binding = dflt;
     }
-    const args: RuleFinding['args'] = { interface: iface.name, binding };
+    const args = { interface: nameText(iface.name), binding };
     switch (binding) {
       case 'masquerade':
         return { findings: [] };

@@ -3,22 +3,29 @@
 // (SR-IOV on the pod network is refused: see interface-not-migratable.)
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
-export const interfaceSriov: MigratabilityRule = {
+export interface InterfaceSriovArgs {
+  interface: string;
+  network: string;
+  /** The Multus NetworkAttachmentDefinition. */
+  networkName?: string;
+}
+
+export const interfaceSriov: MigratabilityRule<'interface-sriov'> = {
   id: 'interface-sriov',
   severity: 'info',
   description: 'SR-IOV secondary interfaces: unplugged and re-plugged during migration; the target needs a free VF',
   needs: [],
   evaluate(subject) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'interface-sriov'>[] = [];
     const networks = listOf(subject.spec.networks);
     listOf(subject.spec.domain?.devices?.interfaces).forEach((iface, i) => {
       if (iface.sriov == null) return;
       const net = networks.find((n) => n.name === iface.name);
       if (!net?.multus) return;
       const path = specPath(subject, `domain.devices.interfaces[${i}]`);
-      const args: RuleFinding['args'] = { interface: iface.name, network: net.name };
+      const args: InterfaceSriovArgs = { interface: nameText(iface.name), network: nameText(net.name) };
       if (net.multus.networkName) args.networkName = net.multus.networkName;
       findings.push({ rule: 'interface-sriov', severity: 'info', args, path, evidence: [subjectRef(subject, path)] });
     });

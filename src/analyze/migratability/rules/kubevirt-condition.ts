@@ -37,7 +37,14 @@ export const REASON_EXPLAINED_BY: Readonly<Record<string, readonly RuleId[]>> = 
   [REASON_PR_NOT_MIGRATABLE]: ['persistent-reservation'],
 };
 
-export const kubevirtCondition: MigratabilityRule = {
+/** KubeVirt's reason and message; `explainedBy`: the warning rules that match the reason. */
+export interface KubevirtConditionArgs {
+  reason: string;
+  message: string;
+  explainedBy?: RuleId[];
+}
+
+export const kubevirtCondition: MigratabilityRule<'kubevirt-condition'> = {
   id: 'kubevirt-condition',
   severity: 'blocker',
   description: 'KubeVirt reports LiveMigratable=False for a reason no other blocker explains',
@@ -57,7 +64,7 @@ export const kubevirtCondition: MigratabilityRule = {
       field: 'status.conditions[type=LiveMigratable]',
     };
     if (cond.message) evidence.message = cond.message;
-    const args: RuleFinding['args'] = { reason, message: cond.message ?? '' };
+    const args: KubevirtConditionArgs = { reason, message: cond.message ?? '' };
     if (matched.length > 0) args.explainedBy = [...new Set(matched.map((f) => f.rule))];
     return { findings: [{ rule: 'kubevirt-condition', severity: 'blocker', args, evidence: [evidence] }] };
   },

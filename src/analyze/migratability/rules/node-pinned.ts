@@ -32,7 +32,12 @@ function placementNodes(nodes: readonly Node[], spec: VmiSpec, kubevirt: KubeVir
   );
 }
 
-export const nodePinned: MigratabilityRule = {
+/** `hostname`: nodeSelector kubernetes.io/hostname; else which constraint matches only `nodes` of `candidates`. */
+export type NodePinnedArgs =
+  | { kind: 'hostname'; label: string; nodes: string[]; matching: 1 }
+  | { kind: 'node-selector' | 'node-affinity' | 'selector-and-affinity'; nodes: string[]; matching: number; candidates: number; selector?: string[] };
+
+export const nodePinned: MigratabilityRule<'node-pinned'> = {
   id: 'node-pinned',
   severity: 'blocker',
   description: 'nodeSelector kubernetes.io/hostname, or nodeSelector / required node affinity that no other KubeVirt node satisfies',
@@ -70,7 +75,7 @@ export const nodePinned: MigratabilityRule = {
 
     const field = affinity && Object.keys(selector).length === 0 ? 'affinity.nodeAffinity' : 'nodeSelector';
     const path = specPath(subject, field);
-    const args: RuleFinding['args'] = {
+    const args: NodePinnedArgs = {
       kind: affinity ? (Object.keys(selector).length > 0 ? 'selector-and-affinity' : 'node-affinity') : 'node-selector',
       nodes: [...matching],
       matching: matching.length,

@@ -6,23 +6,29 @@
 // A reenlightenment block without `enabled: false` counts as enabled (KubeVirt feature states
 // default to enabled). A VM that is not running fires when no KubeVirt node publishes a frequency.
 import { LABEL_TSC_FREQUENCY, PREFIX_TSC_FREQUENCY_SCHEDULING } from '../../../kubevirt/constants.js';
-import type { ClusterFacts, MigratabilityRule, RuleFinding, RuleResult } from '../rule.js';
+import type { EvidenceRef } from '../../findings.js';
+import type { ClusterFacts, MigratabilityRule, RuleResult } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 
 const nodesGap = (facts: ClusterFacts): string => (facts.nodes.ok ? 'nodes' : facts.nodes.reason);
 
-export const tscFrequency: MigratabilityRule = {
+/** `node`: the VMI's node ('' for a stopped VM); with `no-node-with-frequency`, its TSC frequency and the label a target must carry. */
+export type TscFrequencyArgs =
+  | { reason: 'no-tsc-frequency'; node: string }
+  | { reason: 'no-node-with-frequency'; node: string; frequency: number; label: string };
+
+export const tscFrequency: MigratabilityRule<'tsc-frequency'> = {
   id: 'tsc-frequency',
   severity: 'blocker',
   description: 'HyperV reenlightenment without a TSC frequency (no topologyHints.tscFrequency, or no other node with that frequency)',
   needs: [],
-  evaluate(subject, facts): RuleResult {
+  evaluate(subject, facts): RuleResult<'tsc-frequency'> {
     const re = subject.spec.domain?.features?.hyperv?.reenlightenment;
     if (re == null || re.enabled === false) return { findings: [] };
     const path = specPath(subject, 'domain.features.hyperv.reenlightenment');
-    const fire = (args: RuleFinding['args'], extra: RuleFinding['evidence']): RuleResult => ({
+    const fire = (args: TscFrequencyArgs, extra: EvidenceRef[]): RuleResult<'tsc-frequency'> => ({
       findings: [{ rule: 'tsc-frequency', severity: 'blocker', args, path, evidence: [subjectRef(subject, path), ...extra] }],
     });
     const nodes = facts.nodes.ok ? facts.nodes.items : undefined;

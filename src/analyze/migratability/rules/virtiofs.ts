@@ -4,20 +4,25 @@
 import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
-export const virtiofs: MigratabilityRule = {
+export interface VirtiofsArgs {
+  filesystem: string;
+  kubevirtVersion?: string;
+}
+
+export const virtiofs: MigratabilityRule<'virtiofs'> = {
   id: 'virtiofs',
   severity: 'warning',
   description: 'virtiofs filesystems: not migratable before KubeVirt 1.5 (silent from 1.5)',
   needs: [],
   evaluate(subject, facts) {
     if (atLeast(facts.kubevirtVersion, 1, 5) === true) return { findings: [] };
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'virtiofs'>[] = [];
     listOf(subject.spec.domain?.devices?.filesystems).forEach((fs, i) => {
       if (fs.virtiofs == null) return;
       const path = specPath(subject, `domain.devices.filesystems[${i}]`);
-      const args: RuleFinding['args'] = { filesystem: fs.name };
+      const args: VirtiofsArgs = { filesystem: nameText(fs.name) };
       if (facts.kubevirtVersion) args.kubevirtVersion = facts.kubevirtVersion.raw;
       findings.push({ rule: 'virtiofs', severity: 'warning', args, path, evidence: [subjectRef(subject, path)] });
     });

@@ -6,17 +6,23 @@ import { MIGRATION_METHOD_BLOCK } from '../../../kubevirt/constants.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { volumeSourceKind } from './_volumes.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
 const NOT_COPIED = new Set(['persistentVolumeClaim', 'dataVolume', 'containerDisk', 'hostDisk']);
 
-export const volumeBlockMigration: MigratabilityRule = {
+/** A volume copied by block migration, and its source kind (`containerDisk`, `persistentVolumeClaim`, …). */
+export interface VolumeBlockMigrationArgs {
+  volume: string;
+  source: string;
+}
+
+export const volumeBlockMigration: MigratabilityRule<'volume-block-migration'> = {
   id: 'volume-block-migration',
   severity: 'info',
   description: 'ephemeral or node-local volumes (emptyDisk, ephemeral, cloud-init, configMap/secret disks…) copied by block migration',
   needs: [],
   evaluate(subject) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'volume-block-migration'>[] = [];
     const disks = listOf(subject.spec.domain?.devices?.disks);
     const virtiofs = new Set(listOf(subject.spec.domain?.devices?.filesystems).filter((f) => f.virtiofs).map((f) => f.name));
     const method = subject.vmi?.status?.migrationMethod;
@@ -31,7 +37,7 @@ export const volumeBlockMigration: MigratabilityRule = {
       if (method === MIGRATION_METHOD_BLOCK) {
         evidence.push({ kind: 'VirtualMachineInstance', namespace: subject.namespace, name: subject.name, field: 'status.migrationMethod', message: method });
       }
-      findings.push({ rule: 'volume-block-migration', severity: 'info', args: { volume: v.name, source }, path, evidence });
+      findings.push({ rule: 'volume-block-migration', severity: 'info', args: { volume: nameText(v.name), source }, path, evidence });
     });
     return { findings };
   },

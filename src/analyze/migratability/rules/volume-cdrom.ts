@@ -4,21 +4,29 @@
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 import { volumeSourceKind } from './_volumes.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
-export const volumeCdrom: MigratabilityRule = {
+/** A CD-ROM disk, with the kind of volume behind it and its claim, when it has one. */
+export interface VolumeCdromArgs {
+  disk: string;
+  readonly: boolean;
+  volumeSource?: string;
+  claim?: string;
+}
+
+export const volumeCdrom: MigratabilityRule<'volume-cdrom'> = {
   id: 'volume-cdrom',
   severity: 'warning',
   description: 'CD-ROM disk: refused by some distributions; read-only disks break block migration',
   needs: [],
   evaluate(subject) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'volume-cdrom'>[] = [];
     const volumes = listOf(subject.spec.volumes);
     listOf(subject.spec.domain?.devices?.disks).forEach((d, i) => {
       if (!d.cdrom) return;
       const path = specPath(subject, `domain.devices.disks[${i}].cdrom`);
       const volume = volumes.find((v) => v.name === d.name);
-      const args: RuleFinding['args'] = { disk: d.name, readonly: d.cdrom.readonly !== false };
+      const args: VolumeCdromArgs = { disk: nameText(d.name), readonly: d.cdrom.readonly !== false };
       if (volume) args.volumeSource = volumeSourceKind(volume);
       const claim = volume?.persistentVolumeClaim?.claimName ?? volume?.dataVolume?.name;
       if (claim) args.claim = claim;

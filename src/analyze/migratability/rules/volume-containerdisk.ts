@@ -2,19 +2,24 @@
 // them by block migration (facts §2), but some distributions refuse to migrate such VMs.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
-export const volumeContainerdisk: MigratabilityRule = {
+export interface VolumeContainerdiskArgs {
+  volume: string;
+  image?: string;
+}
+
+export const volumeContainerdisk: MigratabilityRule<'volume-containerdisk'> = {
   id: 'volume-containerdisk',
   severity: 'warning',
   description: 'containerDisk volume: copied by block migration upstream, refused by some distributions; guest writes live on the node',
   needs: [],
   evaluate(subject) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'volume-containerdisk'>[] = [];
     listOf(subject.spec.volumes).forEach((v, i) => {
       if (!v.containerDisk) return;
       const path = specPath(subject, `volumes[${i}].containerDisk`);
-      const args: RuleFinding['args'] = { volume: v.name };
+      const args: VolumeContainerdiskArgs = { volume: nameText(v.name) };
       if (v.containerDisk.image) args.image = v.containerDisk.image;
       findings.push({ rule: 'volume-containerdisk', severity: 'warning', args, path, evidence: [subjectRef(subject, path)] });
     });

@@ -2,20 +2,26 @@
 // non-shared HostDisk`). A hostDisk marked `shared: true` is accepted by KubeVirt.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
-export const volumeHostdisk: MigratabilityRule = {
+export interface VolumeHostdiskArgs {
+  volume: string;
+  hostPath?: string;
+  type?: string;
+}
+
+export const volumeHostdisk: MigratabilityRule<'volume-hostdisk'> = {
   id: 'volume-hostdisk',
   severity: 'blocker',
   description: 'hostDisk volume not marked shared: the disk image is a file on the source node',
   needs: [],
   evaluate(subject) {
-    const findings: RuleFinding[] = [];
+    const findings: RuleFinding<'volume-hostdisk'>[] = [];
     listOf(subject.spec.volumes).forEach((v, i) => {
       const hd = v.hostDisk;
       if (!hd || hd.shared === true) return;
       const path = specPath(subject, `volumes[${i}].hostDisk`);
-      const args: RuleFinding['args'] = { volume: v.name };
+      const args: VolumeHostdiskArgs = { volume: nameText(v.name) };
       if (hd.path) args.hostPath = hd.path;
       if (hd.type) args.type = hd.type;
       findings.push({ rule: 'volume-hostdisk', severity: 'blocker', args, path, evidence: [subjectRef(subject, path)] });

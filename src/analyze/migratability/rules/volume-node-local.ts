@@ -14,7 +14,7 @@ import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../r
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
 import { boundVolume, findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim, type ResolvedClaim } from './_claims.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
 export const NODE_LOCAL_PROVISIONERS: ReadonlySet<string> = new Set([
   'kubevirt.io.hostpath-provisioner',
@@ -68,17 +68,24 @@ function judgePv(pv: PersistentVolume, subject: Subject, facts: ClusterFacts): V
   return { local: true, kind: 'node-affinity', nodes: [...matching], field: 'spec.nodeAffinity.required' };
 }
 
-function finding(r: ResolvedClaim, args: RuleFinding['args'], evidence: EvidenceRef[]): RuleFinding {
+/** Why the volume lives on one node: its PV (local, hostPath, node affinity: the nodes it reaches) or a node-local provisioner. */
+type NodeLocalVolume =
+  | { kind: 'local' | 'hostPath' | 'node-affinity'; pv: string; nodes: string[] }
+  | { kind: 'provisioner'; storageClass: string; provisioner: string; nodes: string[]; volumeBindingMode?: string };
+
+export type VolumeNodeLocalArgs = { volume: string; claim: string } & NodeLocalVolume;
+
+function finding(r: ResolvedClaim, args: NodeLocalVolume, evidence: EvidenceRef[]): RuleFinding<'volume-node-local'> {
   return {
     rule: 'volume-node-local',
     severity: 'blocker',
-    args: { volume: r.volume.volume, claim: r.pvc?.metadata.name ?? r.volume.claim, ...args },
+    args: { volume: nameText(r.volume.volume), claim: r.pvc?.metadata.name ?? nameText(r.volume.claim), ...args },
     path: r.volume.path,
     evidence,
   };
 }
 
-export const volumeNodeLocal: MigratabilityRule = {
+export const volumeNodeLocal: MigratabilityRule<'volume-node-local'> = {
   id: 'volume-node-local',
   severity: 'blocker',
   description:
@@ -109,7 +116,7 @@ export const volumeNodeLocal: MigratabilityRule = {
         const provisioner = sc.found.provisioner ?? '';
         if (NODE_LOCAL_PROVISIONERS.has(provisioner)) {
           const name = sc.found.metadata.name ?? '';
-          const args: RuleFinding['args'] = { storageClass: name, provisioner, kind: 'provisioner', nodes: [] };
+          const args: NodeLocalVolume = { storageClass: name, provisioner, kind: 'provisioner', nodes: [] };
           if (sc.found.volumeBindingMode) args.volumeBindingMode = sc.found.volumeBindingMode;
           return finding(r, args, [{ kind: 'StorageClass', name, field: 'provisioner' }]);
         }

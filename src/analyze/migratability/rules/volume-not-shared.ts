@@ -16,9 +16,10 @@ import {
   storageClassNameOf,
   unresolvedClaim,
   volumeModeOf,
+  type ClaimVolume,
   type ResolvedClaim,
 } from './_claims.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
 interface AccessModes {
   modes: string[];
@@ -82,7 +83,19 @@ function fromDataVolume(facts: ClusterFacts, r: ResolvedClaim): Found | undefine
   };
 }
 
-export const volumeNotShared: MigratabilityRule = {
+export interface VolumeNotSharedArgs {
+  volume: string;
+  claim: string;
+  source: ClaimVolume['source'];
+  accessModes: string[];
+  /** Which object said the access modes. */
+  accessModesFrom: AccessModes['from'];
+  hotpluggable: boolean;
+  storageClass?: string;
+  volumeMode?: string;
+}
+
+export const volumeNotShared: MigratabilityRule<'volume-not-shared'> = {
   id: 'volume-not-shared',
   severity: 'blocker',
   description: 'PVC or DataVolume (hotplugged ones too) without ReadWriteMany: KubeVirt DisksNotLiveMigratable',
@@ -94,9 +107,9 @@ export const volumeNotShared: MigratabilityRule = {
       if (!found) return unresolvedClaim(r);
       if ('missing' in found) return { unresolved: found.missing };
       if (found.modes.includes(RWX)) return undefined;
-      const args: RuleFinding['args'] = {
-        volume: v.volume,
-        claim: r.pvc?.metadata.name ?? v.claim,
+      const args: VolumeNotSharedArgs = {
+        volume: nameText(v.volume),
+        claim: r.pvc?.metadata.name ?? nameText(v.claim),
         source: v.source,
         accessModes: found.modes,
         accessModesFrom: found.from,

@@ -18,11 +18,22 @@ import {
   type ResolvedClaim,
 } from './_claims.js';
 import type { ClusterFacts, Subject } from '../rule.js';
-import { listOf } from '../../shape.js';
+import { listOf, nameText } from '../../shape.js';
 
 const LONGHORN = 'driver.longhorn.io';
 const LONGHORN_MIGRATABLE = 'migratable';
 const NFS_CSI = 'nfs.csi.k8s.io';
+
+/** How a ReadWriteMany file share is served. */
+type FileShareVia = 'nfs' | 'longhorn-share-manager';
+
+export interface VolumeRwxFilesystemShareArgs {
+  volume: string;
+  claim: string;
+  via: FileShareVia;
+  storageClass?: string;
+  volumeMode?: string;
+}
 
 /** Access modes from the PVC, else from the VMI's volumeStatus; undefined when neither says. */
 function accessModesOf(subject: Subject, r: ResolvedClaim): string[] | undefined {
@@ -34,7 +45,7 @@ function accessModesOf(subject: Subject, r: ResolvedClaim): string[] | undefined
 }
 
 /** How the share is served, with the object that shows it; undefined = not a file share. */
-function fileShare(facts: ClusterFacts, r: ResolvedClaim): { via: string; evidence: EvidenceRef } | { missing: string } | undefined {
+function fileShare(facts: ClusterFacts, r: ResolvedClaim): { via: FileShareVia; evidence: EvidenceRef } | { missing: string } | undefined {
   const bound = r.pvc ? boundVolume(facts, r.pvc) : undefined;
   if (bound && 'found' in bound) {
     const pv = bound.found;
@@ -52,7 +63,7 @@ function fileShare(facts: ClusterFacts, r: ResolvedClaim): { via: string; eviden
   return undefined;
 }
 
-export const volumeRwxFilesystemShare: MigratabilityRule = {
+export const volumeRwxFilesystemShare: MigratabilityRule<'volume-rwx-filesystem-share'> = {
   id: 'volume-rwx-filesystem-share',
   severity: 'warning',
   description: 'RWX served through a file share: Longhorn RWX without migratable: "true" (share-manager NFS), or NFS-backed PVs',
@@ -68,7 +79,7 @@ export const volumeRwxFilesystemShare: MigratabilityRule = {
       const share = fileShare(facts, r);
       if (!share) return undefined;
       if ('missing' in share) return { unresolved: [share.missing] };
-      const args: RuleFinding['args'] = { volume: v.volume, claim: r.pvc.metadata.name ?? v.claim, via: share.via };
+      const args: VolumeRwxFilesystemShareArgs = { volume: nameText(v.volume), claim: r.pvc.metadata.name ?? nameText(v.claim), via: share.via };
       const storageClass = storageClassNameOf(r);
       if (storageClass) args.storageClass = storageClass;
       const volumeMode = volumeModeOf(r);

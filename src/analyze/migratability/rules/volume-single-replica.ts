@@ -5,13 +5,24 @@
 // replica count on the pool, not on the StorageClass, so it cannot be seen from here.
 import type { MigratabilityRule } from '../rule.js';
 import { findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim } from './_claims.js';
+import { nameText } from '../../shape.js';
 
 export const REPLICA_PARAMETERS: Readonly<Record<string, string>> = {
   'driver.longhorn.io': 'numberOfReplicas',
   'io.openebs.csi-mayastor': 'repl',
 };
 
-export const volumeSingleReplica: MigratabilityRule = {
+/** A claim whose StorageClass keeps one replica: the provisioner and the parameter that says so. */
+export interface VolumeSingleReplicaArgs {
+  volume: string;
+  claim: string;
+  storageClass: string;
+  provisioner: string;
+  parameter: string;
+  replicas: 1;
+}
+
+export const volumeSingleReplica: MigratabilityRule<'volume-single-replica'> = {
   id: 'volume-single-replica',
   severity: 'warning',
   description: 'StorageClass with one replica (Longhorn numberOfReplicas, Mayastor repl = "1"); Ceph pool sizes are not visible',
@@ -30,7 +41,7 @@ export const volumeSingleReplica: MigratabilityRule = {
       return {
         rule: 'volume-single-replica',
         severity: 'warning',
-        args: { volume: v.volume, claim: r.pvc?.metadata.name ?? v.claim, storageClass: name, provisioner, parameter: parameter ?? '', replicas: 1 },
+        args: { volume: nameText(v.volume), claim: r.pvc?.metadata.name ?? nameText(v.claim), storageClass: name, provisioner, parameter: parameter ?? '', replicas: 1 },
         path: v.path,
         evidence: [{ kind: 'StorageClass', name, field: `parameters.${parameter}` }],
       };

@@ -5,11 +5,27 @@
 // active pods are normal for a while, so this fails only when OUR migration is Pending without
 // a target pod.
 import type { EvidenceRef } from '../../findings.js';
-import { result, type ArgRecord, type WhyCheck } from '../check.js';
+import { result, type WhyCheck } from '../check.js';
 import { awaitingTargetPod, hasMultipleActivePods, liveLauncherPods } from '../migration-state.js';
 import { podRef } from '../target-pod-state.js';
 
-export const activePods: WhyCheck = {
+/** A launcher pod the controller counts: listed in the VMI's activePods, or alive beside it. */
+export interface ActivePod {
+  uid: string;
+  node: string;
+  listed: boolean;
+  /** The pod, when it is in the list of pods. */
+  pod?: string;
+  phase?: string;
+}
+
+export type ActivePodsArgs =
+  | { kind: 'no-vmi' }
+  | { kind: 'single'; count: number }
+  /** `finished`: Succeeded/Failed pods still counted (kubevirt#12773); `live`: alive launcher pods. */
+  | { kind: 'multiple'; vmi: string; namespace: string; count: number; pods: ActivePod[]; finished: string[]; live: number };
+
+export const activePods: WhyCheck<'active-pods'> = {
   id: 'active-pods',
   run(ctx) {
     const { vmi } = ctx;
@@ -18,11 +34,11 @@ export const activePods: WhyCheck = {
     if (!hasMultipleActivePods(ctx)) return result('active-pods', 'pass', { kind: 'single', count: listed.length });
 
     const vmiName = vmi.metadata.name ?? '';
-    const pods: ArgRecord[] = [];
+    const pods: ActivePod[] = [];
     const evidence: EvidenceRef[] = [{ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.activePods' }];
     for (const [uid, node] of listed) {
       const pod = ctx.launcherPods.find((p) => p.metadata.uid === uid);
-      const entry: ArgRecord = { uid, node, listed: true };
+      const entry: ActivePod = { uid, node, listed: true };
       if (pod) {
         entry.pod = pod.metadata.name ?? '';
         entry.phase = pod.status?.phase ?? '';
@@ -36,8 +52,8 @@ export const activePods: WhyCheck = {
       pods.push({ uid: p.metadata.uid ?? '', node: p.spec?.nodeName ?? '', pod: p.metadata.name ?? '', phase: p.status?.phase ?? '', listed: false });
       evidence.push(podRef(p, 'status.phase', p.status?.phase));
     }
-    const finished = pods.filter((p) => p.phase === 'Succeeded' || p.phase === 'Failed').map((p) => String(p.pod));
-    const args = { kind: 'multiple', vmi: vmiName, namespace: ctx.namespace, count: pods.length, pods, finished, live: liveLauncherPods(ctx).length };
+    const finished = pods.filter((p) => p.phase === 'Succeeded' || p.phase === 'Failed').map((p) => p.pod ?? '');
+    const args: ActivePodsArgs = { kind: 'multiple', vmi: vmiName, namespace: ctx.namespace, count: pods.length, pods, finished, live: liveLauncherPods(ctx).length };
     if (awaitingTargetPod(ctx) && ctx.migration?.status?.phase === 'Pending') {
       return result('active-pods', 'fail', args, evidence, 'stale-active-pods');
     }

@@ -4,17 +4,27 @@
 // (`Error creating pod: …` / `failed to render launch manifest: …`). Quota refusals are
 // resource-quota's. It explains the migration only while it still waits for its target pod.
 import { result, type WhyCheck } from '../check.js';
+import type { PodSecurityRefusal } from '../parse/create-error.js';
 import { awaitingTargetPod, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
-export const admission: WhyCheck = {
+/** Which admission refused the target pod (`kind`), with the apiserver's error; `past` once the target pod exists. */
+type Refused = PodSecurityRefusal & { error: string } & ({ past: true } | { namespace: string });
+
+export type AdmissionArgs =
+  | { kind: 'no-migration' | 'admitted' | 'no-refusal' }
+  /** Events unreadable while the migration waits for its target pod (`missing` says why). */
+  | { kind: 'events-unreadable' }
+  | Refused;
+
+export const admission: WhyCheck<'admission'> = {
   id: 'admission',
   run(ctx) {
     const ours = ctx.migration;
     if (!ours) return result('admission', 'skip', { kind: 'no-migration' });
     if (!ctx.events.ok) {
       // Only a migration still waiting for its target pod can be held by a refusal we cannot see.
-      if (awaitingTargetPod(ctx)) return { ...result('admission', 'unknown', { kind: 'refused' }), missing: ctx.events.reason };
+      if (awaitingTargetPod(ctx)) return { ...result('admission', 'unknown', { kind: 'events-unreadable' }), missing: ctx.events.reason };
       return result('admission', ctx.targetPod ? 'pass' : 'skip', { kind: 'admitted' });
     }
     const refused = recognizedEvents(eventsOfMigration(ctx.vmiEvents, ours)).flatMap(({ event, recognized: r }) =>
@@ -25,8 +35,8 @@ export const admission: WhyCheck = {
     const newest = refused[refused.length - 1];
     if (!newest) return result('admission', 'pass', { kind: ctx.targetPod ? 'admitted' : 'no-refusal' });
     // `kind` says which admission (pod-security, privileged-namespace, scc, limit-range, webhook).
-    const args = { ...newest.refusal, error: newest.error, namespace: ctx.namespace };
-    if (!awaitingTargetPod(ctx)) return result('admission', 'info', { ...args, past: true }, [eventRef(newest.event)]);
-    return result('admission', 'fail', args, [eventRef(newest.event)], 'pod-security');
+    const refusal = { ...newest.refusal, error: newest.error };
+    if (!awaitingTargetPod(ctx)) return result('admission', 'info', { ...refusal, past: true }, [eventRef(newest.event)]);
+    return result('admission', 'fail', { ...refusal, namespace: ctx.namespace }, [eventRef(newest.event)], 'pod-security');
   },
 };

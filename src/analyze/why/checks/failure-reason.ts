@@ -16,24 +16,96 @@ import {
   VMIM_COND_ABORT_REQUESTED,
 } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
-import type { CauseId } from '../cause.js';
-import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
-import { eventTime, sameMigrationState, time } from '../derive.js';
+import { sameMigrationState } from '../derive.js';
+import { eventTime, time } from '../../../kube/time.js';
 import { resolveMigrationConfig } from '../migration-config.js';
 import { logEvidence, migrationLog } from '../migration-log.js';
 import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { classifyFailure, type FailureClass } from '../parse/failure-reason.js';
 import { classifyLauncherLogLine, refineAmbiguousAbort, type LauncherLogEvent } from '../parse/launcher-log.js';
-import { listOf } from '../../shape.js';
+import type { NetworkErrorKind, StorageErrorKind } from '../parse/libvirt-error.js';
+import { finiteNumber, listOf } from '../../shape.js';
 
 const ID = 'failure-reason';
 /** Slack when comparing second-granularity timestamps with KubeVirt's timeouts. */
 const TIMING_SLACK_SECONDS = 5;
 
-type Source = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log';
+/** Where the failure text was found. */
+export type FailureSource = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log';
+type Source = FailureSource;
+
+/** Names the hints need (the renderer sees only the result); `pod` is the source launcher pod. */
+interface Names {
+  namespace: string;
+  vmi: string;
+  pod: string | null;
+}
+
+/** A failure text that names the cause: where it was found and what it says. */
+interface Explained extends Names {
+  source: FailureSource;
+  quote: string;
+  /** KubeVirt had switched the migration over (post-copy, or paused the guest) before it failed. */
+  switchover?: 'post-copy' | 'paused';
+}
+
+/**
+ * How an abort was placed (refineAbort): `by` a user; a timeout the launcher log named or the
+ * timestamps imply (`refinedBy`, with the attempt's duration and budget); else why the log could not tell.
+ */
+export interface AbortPlacement {
+  by?: 'user';
+  refinedBy?: 'launcher-log' | 'timing';
+  durationSeconds?: number;
+  budgetSeconds?: number;
+  logMissing?: string | null;
+}
+
+/** The node labeller's view of a CPU mismatch: cpu-feature labels the source has and the target lacks. */
+export interface CpuFeatureDiff {
+  sourceNode?: string;
+  targetNode?: string;
+  nodesMissing?: string;
+  onlyOnSource?: string[];
+  confirmedMissing?: string[];
+}
+
+/** `kind` is the cause the failure text names (it picks the sentence); storage and network errors say which as `errorKind`. */
+export type FailureReasonArgs =
+  | { kind: 'no-migration' | 'succeeded' }
+  | { kind: 'not-failed'; phase: string }
+  | { kind: 'succeeded-after-failures'; failedBefore: number; migrations: string[] }
+  /** Failed, and nothing names a cause: which evidence was absent. */
+  | (Names & {
+      kind: 'unclassified';
+      failureReasonField: 'not-in-version' | 'unset';
+      version: string | null;
+      eventsReadable: boolean;
+      logMissing: string | null;
+      /** Failure texts seen that name no cause. */
+      unclassified: string[];
+    })
+  | (Explained & AbortPlacement & { kind: 'progress-timeout' | 'completion-timeout'; seconds: number | null })
+  | (Explained & AbortPlacement & { kind: 'aborted'; ambiguous: boolean })
+  | (Explained & CpuFeatureDiff & { kind: 'cpu-incompatible'; features: string[]; extraFeatures: string[] })
+  /** `failedDuring`: a network or libvirt error after the switch to post-copy. */
+  | (Explained & {
+      kind: 'post-copy-failed';
+      podSecurityEnforce: string | null;
+      failedDuring?: 'post-copy';
+      underlyingCause?: 'network-error' | 'libvirt-error';
+      errorKind?: NetworkErrorKind;
+    })
+  | (Explained & { kind: 'storage-error'; errorKind: StorageErrorKind })
+  | (Explained & { kind: 'network-error'; errorKind: NetworkErrorKind })
+  | (Explained & { kind: 'target-pod-lost'; mayBePendingTimeout: boolean })
+  | (Explained & { kind: 'libvirt-error' | 'migration-conflict' | 'vmi-not-running' })
+  /** "Target pod was removed" after virt-controller deleted the Pending pod on its timeout; `pod` is that pod. */
+  | (Explained & { kind: 'target-pod-timeout'; timeout: 'unschedulable' | 'pending' });
 
 interface Found {
   failure: FailureClass;
@@ -46,7 +118,7 @@ interface LogEvent {
   event: LauncherLogEvent;
 }
 
-export const failureReason: WhyCheck = {
+export const failureReason: WhyCheck<'failure-reason'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;
@@ -62,11 +134,11 @@ export const failureReason: WhyCheck = {
 };
 
 /** Names the hints need (the renderer sees only the result). */
-function names(ctx: WhyContext): ArgRecord {
+function names(ctx: WhyContext): Names {
   return { namespace: ctx.namespace, vmi: ctx.vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? '', pod: ctx.sourcePod?.metadata.name ?? null };
 }
 
-function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckResult {
+function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckResult<'failure-reason'> {
   const created = time(m.metadata.creationTimestamp);
   const failedBefore = ctx.vmiMigrations.filter((x) => x !== m && x.status?.phase === 'Failed' && time(x.metadata.creationTimestamp) <= created);
   if (failedBefore.length === 0) return result(ID, 'pass', { kind: 'succeeded' });
@@ -75,7 +147,7 @@ function succeeded(ctx: WhyContext, m: VirtualMachineInstanceMigration): CheckRe
   return result(ID, 'info', { kind: 'succeeded-after-failures', failedBefore: migrations.length, migrations }, evidence);
 }
 
-function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): CheckResult {
+function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): CheckResult<'failure-reason'> {
   const log = migrationLog(ctx, m);
   const logEvents: LogEvent[] = [];
   if (log.ok) {
@@ -90,12 +162,13 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
 
   const evidence: EvidenceRef[] = [found.evidence];
   let failure = found.failure;
-  const extra: ArgRecord = { source: found.source, ...names(ctx) };
+  let placement: AbortPlacement = {};
+  const explained = (quote: string): Explained => ({ source: found.source, ...names(ctx), quote });
 
   if (failure.cause === 'aborted') {
     const refined = refineAbort(ctx, m, vmiState, failure, logEvents, log.ok ? log.pod : undefined);
     failure = refined.failure;
-    Object.assign(extra, refined.args);
+    placement = refined.args;
     evidence.push(...refined.evidence);
   }
   // The controller also writes "target pod was removed" after deleting a Pending target pod on
@@ -103,27 +176,52 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
   if (failure.cause === 'target-pod-lost' && failure.args.mayBePendingTimeout) {
     const timeout = pendingTimeout(ctx);
     if (timeout) {
-      return result(ID, 'fail', { kind: 'target-pod-timeout', ...extra, quote: failure.args.quote, ...timeout.args }, [...evidence, timeout.evidence], 'target-pod-timeout');
+      return result(ID, 'fail', { ...explained(failure.args.quote), kind: 'target-pod-timeout', ...timeout.args }, [...evidence, timeout.evidence], 'target-pod-timeout');
     }
   }
-  // A connection or libvirt error after the switch to post-copy is a failed post-copy: the guest
-  // was already running on the target, and KubeVirt marks the VMI irrecoverable (§6).
-  let cause: CauseId = failure.cause;
   const switched = switchover(ctx, m, vmiState, logEvents, log.ok ? log.pod : undefined);
-  if (switched?.mode === 'post-copy' && (cause === 'network-error' || cause === 'libvirt-error')) {
-    Object.assign(extra, { failedDuring: 'post-copy', underlyingCause: cause });
-    cause = 'post-copy-failed';
+  const e: Explained = { ...explained(failure.args.quote), ...(switched ? { switchover: switched.mode } : {}) };
+  if (switched) evidence.push(switched.evidence);
+  const args = failureArgs(ctx, m, vmiState, failure, e, placement, switched?.mode === 'post-copy');
+  return result(ID, 'fail', args, evidence, args.kind);
+}
+
+/** The args of a failure text's cause; a connection or libvirt error after the switch to post-copy is a failed post-copy. */
+function failureArgs(
+  ctx: WhyContext,
+  m: VirtualMachineInstanceMigration,
+  vmiState: MigrationState | undefined,
+  failure: FailureClass,
+  e: Explained,
+  placement: AbortPlacement,
+  inPostCopy: boolean,
+): Exclude<FailureReasonArgs, { kind: 'no-migration' | 'succeeded' | 'not-failed' | 'succeeded-after-failures' | 'unclassified' | 'target-pod-timeout' }> {
+  switch (failure.cause) {
+    case 'progress-timeout':
+    case 'completion-timeout':
+      return { ...e, ...placement, kind: failure.cause, seconds: finiteNumber(failure.args.seconds) };
+    case 'aborted':
+      return { ...e, ...placement, kind: 'aborted', ambiguous: failure.args.ambiguous };
+    case 'cpu-incompatible':
+      return { ...e, kind: 'cpu-incompatible', features: failure.args.features, extraFeatures: failure.args.extraFeatures, ...cpuFeatureDiff(ctx, m, vmiState, failure.args.features) };
+    case 'network-error':
+    case 'libvirt-error':
+      // The guest already ran on the target, and KubeVirt marks the VMI irrecoverable (§6).
+      if (inPostCopy) {
+        const errorKind = failure.cause === 'network-error' ? { errorKind: failure.args.kind } : {};
+        return { ...e, failedDuring: 'post-copy', underlyingCause: failure.cause, kind: 'post-copy-failed', ...errorKind, ...postCopyContext(ctx) };
+      }
+      return failure.cause === 'network-error' ? { ...e, kind: 'network-error', errorKind: failure.args.kind } : { ...e, kind: 'libvirt-error' };
+    case 'post-copy-failed':
+      return { ...e, kind: 'post-copy-failed', ...postCopyContext(ctx) };
+    case 'storage-error':
+      return { ...e, kind: 'storage-error', errorKind: failure.args.kind };
+    case 'target-pod-lost':
+      return { ...e, kind: 'target-pod-lost', mayBePendingTimeout: failure.args.mayBePendingTimeout };
+    case 'migration-conflict':
+    case 'vmi-not-running':
+      return { ...e, kind: failure.cause };
   }
-  if (switched) {
-    extra.switchover = switched.mode;
-    evidence.push(switched.evidence);
-  }
-  // `kind` picks the sentence (the cause); storage/network errors carry their own kind as `errorKind`.
-  const { kind: errorKind, ...facts } = failure.args as ArgRecord;
-  const args: CheckResult['args'] = { ...facts, ...extra, kind: cause, ...(typeof errorKind === 'string' ? { errorKind } : {}) };
-  if (failure.cause === 'cpu-incompatible') Object.assign(args, cpuFeatureDiff(ctx, m, vmiState, failure.args.features));
-  if (cause === 'post-copy-failed') Object.assign(args, postCopyContext(ctx));
-  return result(ID, 'fail', args, evidence, cause);
 }
 
 /**
@@ -228,7 +326,7 @@ function refineAbort(
   failure: Extract<FailureClass, { cause: 'aborted' }>,
   logEvents: LogEvent[],
   pod: string | undefined,
-): { failure: FailureClass; args: ArgRecord; evidence: EvidenceRef[] } {
+): { failure: FailureClass; args: AbortPlacement; evidence: EvidenceRef[] } {
   const name = m.metadata.name ?? '';
   const condition = listOf(m.status?.conditions).find((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
   if (condition || m.metadata.deletionTimestamp) {
@@ -259,7 +357,7 @@ function timeoutByTiming(
   m: VirtualMachineInstanceMigration,
   vmiState: MigrationState | undefined,
   quote: string,
-): { failure: FailureClass; args: ArgRecord; evidence: EvidenceRef[] } | undefined {
+): { failure: FailureClass; args: AbortPlacement; evidence: EvidenceRef[] } | undefined {
   const state = m.status?.migrationState?.startTimestamp ? m.status.migrationState : vmiState;
   const start = state?.startTimestamp;
   const end = state?.endTimestamp;
@@ -274,7 +372,7 @@ function timeoutByTiming(
     { kind, namespace: ctx.namespace, name, field: 'status.migrationState.startTimestamp', message: start },
     { kind, namespace: ctx.namespace, name, field: 'status.migrationState.endTimestamp', message: end },
   ];
-  const args: ArgRecord = { refinedBy: 'timing', durationSeconds: duration };
+  const args: AbortPlacement = { refinedBy: 'timing', durationSeconds: duration };
   if (budget && duration + TIMING_SLACK_SECONDS >= budget.seconds) {
     return { failure: { cause: 'completion-timeout', args: { quote, seconds: budget.seconds } }, args: { ...args, budgetSeconds: budget.seconds }, evidence };
   }
@@ -285,7 +383,7 @@ function timeoutByTiming(
   return undefined;
 }
 
-function pendingTimeout(ctx: WhyContext): { args: ArgRecord; evidence: EvidenceRef } | undefined {
+function pendingTimeout(ctx: WhyContext): { args: { timeout: 'unschedulable' | 'pending'; pod: string | null }; evidence: EvidenceRef } | undefined {
   for (const e of [...ctx.migrationEvents].reverse()) {
     const ev = recognizeControllerEvent(e);
     if (ev?.kind === 'pending-timeout') {
@@ -299,7 +397,7 @@ function pendingTimeout(ctx: WhyContext): { args: ArgRecord; evidence: EvidenceR
  * harvester/harvester#7965: libvirt names the features the target lacks; the node labeller's
  * `cpu-feature.node.kubevirt.io/*` labels show which of them the source has and the target has not.
  */
-function cpuFeatureDiff(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined, features: string[]): ArgRecord {
+function cpuFeatureDiff(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined, features: string[]): CpuFeatureDiff {
   const state = m.status?.migrationState ?? vmiState;
   const sourceNode = state?.sourceNode ?? vmiState?.sourceNode ?? ctx.vmi?.status?.nodeName;
   const targetNode = state?.targetNode ?? vmiState?.targetNode ?? ctx.targetPod?.spec?.nodeName;
@@ -318,7 +416,7 @@ function cpuFeatureDiff(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
 }
 
 /** kubevirt/kubevirt#17780: post-copy needs userfaultfd on the nodes and a privileged PSA namespace. */
-function postCopyContext(ctx: WhyContext): ArgRecord {
+function postCopyContext(ctx: WhyContext): { podSecurityEnforce: string | null } {
   if (!ctx.namespaceObject.ok) return { podSecurityEnforce: null };
   const ns = ctx.namespaceObject.items[0];
   return { podSecurityEnforce: ns?.metadata.labels?.[LABEL_PSA_ENFORCE] ?? null };
@@ -331,9 +429,9 @@ function unexplained(
   vmiState: MigrationState | undefined,
   unclassified: string[],
   logMissing: string | undefined,
-): CheckResult {
+): CheckResult<'failure-reason'> {
   const hasFailureReason = atLeast(ctx.version, 1, 3);
-  const args: CheckResult['args'] = {
+  const args: FailureReasonArgs = {
     kind: 'unclassified',
     ...names(ctx),
     // v0.59–v1.2 have no failureReason field at all.

@@ -8,7 +8,7 @@
 //   anti-affinity): a warning while in flight; target-pod-lost once the migration failed.
 // - `FailedHandOver`, or PreparingTarget without a target address for long (target virt-handler
 //   silent): warnings without a cause. No cause id fits them better than the phase's own verdict.
-import type { ArgRecord, WhyCheck } from '../check.js';
+import type { WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
@@ -26,7 +26,30 @@ const DEFAULT_SCHEDULER = 'default-scheduler';
 /** PreparingTarget normally lasts seconds; past this without a target address, virt-handler is silent. */
 export const PREPARING_TARGET_SLOW_SECONDS = 60;
 
-export const handoff: WhyCheck = {
+/** The target node and pod, once known. */
+interface Target {
+  targetNode?: string;
+  pod?: string;
+}
+
+export type HandoffArgs =
+  | { kind: 'no-migration' }
+  | { kind: 'decentralized'; phase: string }
+  | { kind: 'not-yet'; phase: string }
+  /** The target pod went down after the hand-off (`reason`: the text that says so). */
+  | (Target & { kind: 'target-pod-down'; reason: string })
+  /** The target pod runs on the source node. */
+  | (Target & { kind: 'same-node'; node: string; schedulerName?: string })
+  /** `phase` once the migration failed after the hand-off; `targetAddress` while in flight. */
+  | (Target & { kind: 'handed-off'; phase?: string; targetAddress?: string })
+  | (Target & { kind: 'not-handed-off' | 'pod-missing' | 'pod-terminating'; phase: string })
+  | (Target & { kind: 'pod-failed'; phase: string; reason: string; message: string })
+  | (Target & { kind: 'pods-unreadable' | 'handing-off' })
+  | (Target & { kind: 'hand-over-failed'; message: string })
+  | (Target & { kind: 'target-not-responding'; seconds: number })
+  | (Target & { kind: 'preparing'; seconds?: number });
+
+export const handoff: WhyCheck<'handoff'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;
@@ -48,7 +71,7 @@ export const handoff: WhyCheck = {
     const handedOff = Boolean(handedOver || state?.targetNode || phaseIndex(phase) > phaseIndex('Scheduled') || reached(m, 'PreparingTarget'));
     const targetNode = state?.targetNode ?? (handedOff ? ctx.targetPod?.spec?.nodeName : undefined);
     const podName = state?.targetPod ?? ctx.targetPod?.metadata.name;
-    const base: ArgRecord = {};
+    const base: Target = {};
     if (targetNode) base.targetNode = targetNode;
     if (podName) base.pod = podName;
 
@@ -60,7 +83,7 @@ export const handoff: WhyCheck = {
     const sourceNode = state?.sourceNode ?? sourceNodeOf(ctx);
     if (targetNode && sourceNode && targetNode === sourceNode && phase !== 'Succeeded') {
       const schedulerName = ctx.targetPod?.spec?.schedulerName;
-      const args = { kind: 'same-node', ...base, node: targetNode, ...(schedulerName && schedulerName !== DEFAULT_SCHEDULER ? { schedulerName } : {}) };
+      const args: HandoffArgs = { kind: 'same-node', ...base, node: targetNode, ...(schedulerName && schedulerName !== DEFAULT_SCHEDULER ? { schedulerName } : {}) };
       const evidence: EvidenceRef[] = [];
       if (state?.targetNode) evidence.push(vmiRef('status.migrationState.targetNode', state.targetNode));
       else if (ctx.targetPod) evidence.push(podRef(ctx.targetPod, 'spec.nodeName', targetNode));
@@ -77,11 +100,11 @@ export const handoff: WhyCheck = {
     const pod = ctx.targetPod;
     if (!pod) {
       const name = state?.targetPod ?? createdPod(events.map((x) => x.e));
-      const args = { kind: 'pod-missing', ...base, phase, ...(name ? { pod: name } : {}) };
+      const args: HandoffArgs = { kind: 'pod-missing', ...base, phase, ...(name ? { pod: name } : {}) };
       return result(ID, 'fail', args, [{ kind: 'Pod', namespace: ctx.namespace, name: name ?? '', field: 'metadata.name' }], 'target-pod-lost');
     }
     if (pod.status?.phase === 'Failed') {
-      const args = { kind: 'pod-failed', ...base, phase, reason: pod.status.reason ?? '', message: pod.status.message ?? '' };
+      const args: HandoffArgs = { kind: 'pod-failed', ...base, phase, reason: pod.status.reason ?? '', message: pod.status.message ?? '' };
       return result(ID, 'fail', args, [podRef(pod, 'status.phase', 'Failed')], 'target-pod-lost');
     }
     if (pod.metadata.deletionTimestamp) {

@@ -8,7 +8,14 @@ import { isFinalMigration, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
-export const liveMigratable: WhyCheck = {
+/** KubeVirt's LiveMigratable condition of the VMI, verbatim. */
+export type LiveMigratableArgs =
+  | { kind: 'no-vmi' }
+  | { kind: 'no-condition'; vmi: string }
+  | { kind: 'migratable'; vmi: string; status: string }
+  | { kind: 'not-migratable'; vmi: string; namespace: string; reason: string; message: string };
+
+export const liveMigratable: WhyCheck<'live-migratable'> = {
   id: 'live-migratable',
   run(ctx) {
     const { vmi } = ctx;
@@ -19,7 +26,7 @@ export const liveMigratable: WhyCheck = {
     const ref: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name, field: `status.conditions[${COND_LIVE_MIGRATABLE}]` };
     if (cond.status !== 'False') return result('live-migratable', 'pass', { kind: 'migratable', vmi: name, status: cond.status ?? '' }, [ref]);
 
-    const args = { kind: 'not-migratable', vmi: name, namespace: ctx.namespace, reason: cond.reason ?? '', message: cond.message ?? '' };
+    const args: LiveMigratableArgs = { kind: 'not-migratable', vmi: name, namespace: ctx.namespace, reason: cond.reason ?? '', message: cond.message ?? '' };
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
     if (!ctx.migration) return result('live-migratable', 'warn', args, evidence);

@@ -6,15 +6,41 @@
 import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../../kubevirt/constants.js';
-import { result, type CheckResult, type WhyCheck } from '../check.js';
-import { eventTime, time } from '../derive.js';
+import { result, type WhyCheck } from '../check.js';
+import { eventTime, time } from '../../../kube/time.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
 const FIRST_BACKOFF_SECONDS = 20;
 
-export const migrationBackoff: WhyCheck = {
+/** Which automatic migration it is: only these back off. */
+export type AutomaticOrigin = 'evacuation' | 'workload-update';
+
+/** The controller's backoff: consecutive failures, the wait, and when it ends (with the previous VMIM's Failed time). */
+interface BackoffFacts {
+  failures: number;
+  backoffSeconds: number;
+  previousMigration: string;
+  retryAt?: string;
+  secondsLeft?: number;
+}
+
+interface Waiting {
+  namespace: string;
+  origin: AutomaticOrigin;
+}
+
+export type MigrationBackoffArgs =
+  | { kind: 'no-migration' | 'not-automatic' | 'not-waiting' | 'no-failures' }
+  /** Earlier migrations of the VMI unreadable, and no event (`missing` says why). */
+  | { kind: 'unreadable' }
+  /** `backoff`: still waiting; `expired`: the wait is over; `no-timestamp`: no Failed time to count from. */
+  | (Waiting & BackoffFacts & { kind: 'backoff' | 'expired' | 'no-timestamp' })
+  /** The controller's `backoff migrating vmi` event says so (with the computed backoff when there is one). */
+  | (Waiting & Partial<BackoffFacts> & { kind: 'event'; lastEventTime: string });
+
+export const migrationBackoff: WhyCheck<'migration-backoff'> = {
   id: 'migration-backoff',
   run(ctx) {
     const ours = ctx.migration;
@@ -27,7 +53,7 @@ export const migrationBackoff: WhyCheck = {
     const eventRefs = lastEvent ? [eventRef(lastEvent)] : [];
     if (!ctx.migrations.ok) {
       if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin: originOf(ours), lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
-      return { ...result('migration-backoff', 'unknown', { kind: 'backoff' }), missing: ctx.migrations.reason };
+      return { ...result('migration-backoff', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
     }
 
     const b = computeBackoff(ctx.vmiMigrations, ours);
@@ -36,13 +62,13 @@ export const migrationBackoff: WhyCheck = {
       return result('migration-backoff', 'pass', { kind: 'no-failures' });
     }
     const retryAt = b.failedAt === undefined ? undefined : b.failedAt + b.backoffSeconds * 1000;
-    const args: CheckResult['args'] = { kind: 'backoff', namespace: ctx.namespace, origin: originOf(ours), failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
+    const args: Waiting & BackoffFacts = { namespace: ctx.namespace, origin: originOf(ours), failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
     if (retryAt !== undefined) {
       args.retryAt = new Date(retryAt).toISOString().replace(/\.000Z$/, 'Z');
       args.secondsLeft = Math.max(0, Math.round((retryAt - ctx.now.getTime()) / 1000));
     }
     const evidence: EvidenceRef[] = [...eventRefs, ...b.failed.map((m) => migrationRef(m, 'status.phase', 'Failed'))];
-    if (retryAt !== undefined && retryAt > ctx.now.getTime()) return result('migration-backoff', 'fail', args, evidence, 'migration-backoff');
+    if (retryAt !== undefined && retryAt > ctx.now.getTime()) return result('migration-backoff', 'fail', { ...args, kind: 'backoff' }, evidence, 'migration-backoff');
     // No Failed timestamp (older VMIMs): the controller computes from the zero time, i.e. no wait.
     if (retryAt === undefined && !lastEvent) return result('migration-backoff', 'pass', { ...args, kind: 'no-timestamp' }, evidence);
     if (retryAt === undefined) return result('migration-backoff', 'fail', { ...args, kind: 'event', lastEventTime: eventTime(lastEvent!) ?? '' }, evidence, 'migration-backoff');
@@ -50,7 +76,7 @@ export const migrationBackoff: WhyCheck = {
   },
 };
 
-function originOf(m: VirtualMachineInstanceMigration): string {
+function originOf(m: VirtualMachineInstanceMigration): AutomaticOrigin {
   return m.metadata.annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined ? 'evacuation' : 'workload-update';
 }
 

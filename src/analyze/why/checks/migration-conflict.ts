@@ -5,13 +5,29 @@
 // (<uid>) …`) reaches us in evacuation/workload-update `FailedCreate` events.
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { MSG_FAILED_NOT_ELIGIBLE } from '../../../kubevirt/constants.js';
-import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
-import { time } from '../derive.js';
+import { time } from '../../../kube/time.js';
 import { awaitingTargetPod, isFinalMigration, isRunningMigration, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
-export const migrationConflict: WhyCheck = {
+/** The other migration that owns the VMI. */
+export interface OtherMigration {
+  name: string;
+  uid: string;
+  phase: string;
+}
+
+export type MigrationConflictArgs =
+  | { kind: 'no-migration' }
+  /** Nothing in the way (pass), or other migrations or events unreadable (unknown). */
+  | { kind: 'none' }
+  /** `not-eligible`: ours failed because another owned the VMI; `in-flight`: ours waits behind it. */
+  | { kind: 'not-eligible' | 'in-flight'; namespace: string; migration: string; other?: OtherMigration }
+  /** An automatic migration could not be created because ours is in flight. */
+  | { kind: 'blocks-automatic'; migration: string };
+
+export const migrationConflict: WhyCheck<'migration-conflict'> = {
   id: 'migration-conflict',
   run(ctx) {
     const ours = ctx.migration;
@@ -52,12 +68,14 @@ export const migrationConflict: WhyCheck = {
   },
 };
 
-function conflict(ctx: WhyContext, kind: string, other: VirtualMachineInstanceMigration | undefined, evidence: CheckResult['evidence']): CheckResult {
-  const args: CheckResult['args'] = { kind, namespace: ctx.namespace, migration: ctx.migration?.metadata.name ?? '' };
-  if (other) {
-    const o: ArgRecord = { name: other.metadata.name ?? '', uid: other.metadata.uid ?? '', phase: other.status?.phase ?? '' };
-    args.other = o;
-  }
+function conflict(
+  ctx: WhyContext,
+  kind: 'not-eligible' | 'in-flight',
+  other: VirtualMachineInstanceMigration | undefined,
+  evidence: CheckResult['evidence'],
+): CheckResult<'migration-conflict'> {
+  const args: MigrationConflictArgs = { kind, namespace: ctx.namespace, migration: ctx.migration?.metadata.name ?? '' };
+  if (other) args.other = { name: other.metadata.name ?? '', uid: other.metadata.uid ?? '', phase: other.status?.phase ?? '' };
   return result('migration-conflict', 'fail', args, evidence, 'migration-conflict');
 }
 

@@ -2,18 +2,39 @@
 // pending (a deleted VMIM lingers with deletionTimestamp until final, facts §1.1/§6). The
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
-import { result, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type WhyCheck } from '../check.js';
 import { isFinalMigration, migrationRef } from '../migration-state.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
 
-export const migrationPhase: WhyCheck = {
+/** Who created the VMIM (facts §7). */
+export type MigrationOrigin = 'evacuation' | 'workload-update' | 'user';
+
+export type MigrationPhaseArgs =
+  | { kind: 'none'; vmi: string }
+  /** `abort-pending`: deleted or abort requested, and not final yet. */
+  | {
+      kind: 'phase' | 'abort-pending';
+      namespace: string;
+      migration: string;
+      phase: string;
+      origin: MigrationOrigin;
+      secondsInPhase?: number;
+      ageSeconds?: number;
+      evacuatedNode?: string;
+      /** The user named an older VMIM: the newest one. */
+      newerMigration?: string;
+      abortRequested?: true;
+      deletionTimestamp?: string;
+    };
+
+export const migrationPhase: WhyCheck<'migration-phase'> = {
   id: 'migration-phase',
   run(ctx) {
     const m = ctx.migration;
     if (!m) return result('migration-phase', 'info', { kind: 'none', vmi: ctx.vmi?.metadata.name ?? ctx.requested.name });
     const phase = m.status?.phase ?? '';
-    const args: CheckResult['args'] = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
+    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
     const inPhase = secondsInCurrentPhase(m, ctx.now);
     if (inPhase !== undefined) args.secondsInPhase = inPhase;
     const age = ageSeconds(m.metadata.creationTimestamp, ctx.now);
@@ -40,7 +61,7 @@ export const migrationPhase: WhyCheck = {
 };
 
 /** Who created the VMIM (facts §7): the evacuation controller, the workload updater, or a user. */
-function originOf(annotations: Record<string, string> | undefined): string {
+function originOf(annotations: Record<string, string> | undefined): MigrationOrigin {
   if (annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined) return 'evacuation';
   if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
   return 'user';

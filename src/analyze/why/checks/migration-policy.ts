@@ -5,20 +5,44 @@
 // namespaceSelector, the namespace's labels — otherwise `unknown`.
 import type { EvidenceRef } from '../../findings.js';
 import { LABEL_PSA_ENFORCE } from '../../../kubevirt/constants.js';
-import { result, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
-import { configArgs, resolveMigrationConfig, type ResolvedMigrationConfig } from '../migration-config.js';
+import { configArgs, resolveMigrationConfig, type MigrationConfigArgs, type ResolvedMigrationConfig } from '../migration-config.js';
 import { policyOutput } from '../policy-output.js';
+import type { ConfigField, ConfigSource, EffectiveMigrationConfig } from '../../policy/effective-config.js';
 
 const ID = 'migration-policy';
 
-export const migrationPolicy: WhyCheck = {
+/** Post-copy allowed: it needs a privileged namespace, whose PSA enforce label is this. */
+type PostCopy = { postCopy: false } | { postCopy: true; podSecurityEnforce: string | null };
+
+/**
+ * `kind`: the echo of what ran names a policy (`recorded`) or none (`recorded-none`); computed, a
+ * policy matches (`matched`) or none (`none`); `unknown`: policies or namespace labels unreadable.
+ */
+export type MigrationPolicyArgs = PostCopy & {
+  kind: 'recorded' | 'recorded-none' | 'matched' | 'none' | 'unknown';
+  policy: string | null;
+  matchedVmiLabels: Record<string, string>;
+  matchedNamespaceLabels: Record<string, string>;
+  origin: EffectiveMigrationConfig['origin'];
+  config: MigrationConfigArgs;
+  sources: Partial<Record<ConfigField, ConfigSource>>;
+  policyFields: ConfigField[];
+  assumed: ConfigField[];
+  differsFromComputed: ConfigField[];
+  clusterMissing: string | null;
+  /** With `unknown`: what could not be read. */
+  unknownResource?: 'migrationpolicies' | 'namespaces';
+};
+
+export const migrationPolicy: WhyCheck<'migration-policy'> = {
   id: ID,
   run(ctx) {
     const resolved = resolveMigrationConfig(ctx);
     const { effective, matchUnknown, migrationState, stateOn } = resolved;
     const out = policyOutput(ctx, resolved);
-    const args: CheckResult['args'] = {
+    const args: MigrationPolicyArgs = {
       kind: kindOf(resolved, out?.name ?? null),
       policy: out?.name ?? null,
       matchedVmiLabels: out?.matchedLabels.vmi ?? {},
@@ -44,12 +68,12 @@ export const migrationPolicy: WhyCheck = {
   },
 };
 
-function kindOf(resolved: ResolvedMigrationConfig, name: string | null): string {
+function kindOf(resolved: ResolvedMigrationConfig, name: string | null): MigrationPolicyArgs['kind'] {
   if (resolved.migrationState) return name ? 'recorded' : 'recorded-none';
   return name ? 'matched' : 'none';
 }
 
-function postCopyArgs(ctx: WhyContext, allowed: boolean): CheckResult['args'] {
+function postCopyArgs(ctx: WhyContext, allowed: boolean): PostCopy {
   if (!allowed) return { postCopy: false };
   const ns = ctx.namespaceObject.ok ? ctx.namespaceObject.items[0] : undefined;
   return { postCopy: true, podSecurityEnforce: ns?.metadata.labels?.[LABEL_PSA_ENFORCE] ?? null };

@@ -8,7 +8,7 @@ import type { Pod, VirtualMachineInstanceMigration } from '../../../kube/types.j
 import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
 import { itemsWhere } from '../../lookup.js';
-import { result, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type WhyCheck } from '../check.js';
 import {
   awaitingTargetPod,
   isFinalMigration,
@@ -19,7 +19,39 @@ import {
   targetPodsOf,
 } from '../migration-state.js';
 
-export const migrationSlots: WhyCheck = {
+/** Running migrations against both limits (parallelMigrationsPerCluster, parallelOutboundMigrationsPerNode). */
+interface SlotCounts {
+  running: number;
+  limit: number;
+  outbound: number;
+  nodeLimit: number;
+  /** The source node. */
+  node?: string;
+  /** `namespace/name` of the KubeVirt CR the limits come from. */
+  kubevirt?: string;
+}
+
+export type MigrationSlotsArgs =
+  | { kind: 'no-migration' }
+  | { kind: 'not-waiting'; phase: string }
+  /** The migrations could not be listed (`missing` says why). */
+  | { kind: 'unreadable' }
+  /** A slot is free (unknown: pods unreadable, so the count is a lower bound). */
+  | (SlotCounts & { kind: 'counts' })
+  /** No slot: `running`/`limit` of the full `scope`, and who holds the slots. */
+  | (SlotCounts & {
+      kind: 'full';
+      scope: 'cluster' | 'node';
+      clusterRunning: number;
+      clusterLimit: number;
+      runningMigrations: string[];
+      /** The KubeVirt CR was unreadable: the limit is the default. */
+      limitAssumed?: true;
+      /** The VMI's second active pod holds it first (active-pods names the cause). */
+      behindActivePods?: true;
+    });
+
+export const migrationSlots: WhyCheck<'migration-slots'> = {
   id: 'migration-slots',
   run(ctx) {
     const ours = ctx.migration;
@@ -28,7 +60,7 @@ export const migrationSlots: WhyCheck = {
       // It got past the gate (or never reached it): nothing to count.
       return result('migration-slots', isFinalMigration(ours) || ctx.targetPod ? 'pass' : 'skip', { kind: 'not-waiting', phase: ours.status?.phase ?? '' });
     }
-    if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'counts' }), missing: ctx.migrations.reason };
+    if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
 
     const pods = ctx.pods.ok ? ctx.pods.items : [];
     const running = runningMigrations(ctx.migrations.items, pods, ours);
@@ -38,7 +70,7 @@ export const migrationSlots: WhyCheck = {
     const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
     const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
 
-    const base: CheckResult['args'] = { kind: 'counts', running: running.length, limit: clusterLimit, outbound: outbound.length, nodeLimit };
+    const base: Extract<MigrationSlotsArgs, { kind: 'counts' }> = { kind: 'counts', running: running.length, limit: clusterLimit, outbound: outbound.length, nodeLimit };
     if (node) base.node = node;
     if (ctx.kubevirtCR) base.kubevirt = `${ctx.kubevirtCR.metadata.namespace ?? ''}/${ctx.kubevirtCR.metadata.name ?? ''}`;
     const clusterFull = running.length >= clusterLimit;
@@ -51,7 +83,7 @@ export const migrationSlots: WhyCheck = {
 
     const scope = clusterFull ? 'cluster' : 'node';
     const holders = scope === 'cluster' ? running : outbound;
-    const args: CheckResult['args'] = {
+    const args: MigrationSlotsArgs = {
       ...base,
       kind: 'full',
       scope,

@@ -5,14 +5,37 @@
 import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { VMIM_COND_REJECTED_BY_QUOTA } from '../../../kubevirt/constants.js';
-import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents, type RecognizedEvent } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
-import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom, type QuotaHeadroom } from '../quota-headroom.js';
+import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom, type QuotaHeadroom, type QuotaShortfall } from '../quota-headroom.js';
+import type { QuotaResourceUse } from '../parse/quota-message.js';
 import { listOf } from '../../shape.js';
 
-export const resourceQuota: WhyCheck = {
+/** A refusal the apiserver wrote: the quota and pod it names, and what did not fit. */
+type Refusal =
+  | { kind: 'exceeded'; quota: string; pod?: string; resources: QuotaResourceUse[] }
+  | { kind: 'must-specify'; quota: string; pod?: string; missing: string[] }
+  /** The VMIM condition alone (v1.0+); the quota and resources when our headroom names them. */
+  | { kind: 'condition'; quota?: string; resources?: QuotaShortfall[] };
+
+/**
+ * How a refusal is held: `past` (info) once the target pod exists; else it blocks, with the
+ * namespace, whether the VMIM condition says so too, and how many refusals there were.
+ */
+type Held = { past: true } | { namespace: string; condition?: true; refusals?: number };
+
+export type ResourceQuotaArgs =
+  | { kind: 'admitted' | 'no-vmi' | 'no-quota' }
+  /** Headroom not computable (`missing` says why). */
+  | { kind: 'headroom-unknown' }
+  | (Refusal & Held)
+  /** Computed: one more launcher pod would not fit; the first quota short, and the others. */
+  | { kind: 'headroom'; namespace: string; quota: string; resources: QuotaShortfall[]; otherQuotas?: string[] }
+  | { kind: 'headroom-ok'; quota: string; resource: string; requested: number; headroom: number };
+
+export const resourceQuota: WhyCheck<'resource-quota'> = {
   id: 'resource-quota',
   run(ctx) {
     const ours = ctx.migration;
@@ -29,36 +52,35 @@ export const resourceQuota: WhyCheck = {
     }
     if (newest) {
       const evidence = [eventRef(newest.event), ...(cond ? [condRef] : [])];
-      const args: CheckResult['args'] = { ...refusalArgs(newest), namespace: ctx.namespace };
-      if (cond) args.condition = true;
-      if (refusals.length > 1) args.refusals = refusals.length;
-      return result('resource-quota', 'fail', args, [...evidence, ...quotaRefs(ctx, String(args.quota ?? ''))], 'quota-exceeded');
+      const refusal = refusalArgs(newest);
+      const args: ResourceQuotaArgs = { ...refusal, namespace: ctx.namespace, ...(cond ? { condition: true } : {}), ...(refusals.length > 1 ? { refusals: refusals.length } : {}) };
+      return result('resource-quota', 'fail', args, [...evidence, ...quotaRefs(ctx, refusal.quota ?? '')], 'quota-exceeded');
     }
     const headroom = computeHeadroom(ctx);
     if (cond) {
       // v1.0+ condition without a surviving event (events expire after an hour): name the quota if we can.
       const short = typeof headroom === 'string' ? undefined : headroom.find((h) => (h.resources[0]?.shortfall ?? 0) > 0);
-      const args: CheckResult['args'] = { kind: 'condition', namespace: ctx.namespace, ...(short ? shortArgs(short) : {}) };
+      const args: ResourceQuotaArgs = { kind: 'condition', namespace: ctx.namespace, ...(short ? shortArgs(short) : {}) };
       return result('resource-quota', 'fail', args, [condRef, ...(short ? quotaRefs(ctx, short.quota) : [])], 'quota-exceeded');
     }
-    if (typeof headroom === 'string') return { ...result('resource-quota', 'unknown', { kind: 'headroom' }), missing: headroom };
+    if (typeof headroom === 'string') return { ...result('resource-quota', 'unknown', { kind: 'headroom-unknown' }), missing: headroom };
     return judgeHeadroom(ctx, headroom, 'fail');
   },
 };
 
 /** No migration yet: would one be admitted? A warning without cause (the verdict stays no-migration). */
-function preflight(ctx: WhyContext): CheckResult {
+function preflight(ctx: WhyContext): CheckResult<'resource-quota'> {
   if (!ctx.vmi) return result('resource-quota', 'skip', { kind: 'no-vmi' });
   const headroom = computeHeadroom(ctx);
-  if (typeof headroom === 'string') return { ...result('resource-quota', 'unknown', { kind: 'headroom' }), missing: headroom };
+  if (typeof headroom === 'string') return { ...result('resource-quota', 'unknown', { kind: 'headroom-unknown' }), missing: headroom };
   return judgeHeadroom(ctx, headroom, 'warn');
 }
 
-function judgeHeadroom(ctx: WhyContext, headroom: QuotaHeadroom[], onShort: 'fail' | 'warn'): CheckResult {
+function judgeHeadroom(ctx: WhyContext, headroom: QuotaHeadroom[], onShort: 'fail' | 'warn'): CheckResult<'resource-quota'> {
   if (headroom.length === 0) return result('resource-quota', 'pass', { kind: 'no-quota' });
   const short = headroom.filter((h) => (h.resources[0]?.shortfall ?? 0) > 0);
   if (short.length > 0) {
-    const args: CheckResult['args'] = { kind: 'headroom', namespace: ctx.namespace, ...shortArgs(short[0]!) };
+    const args: ResourceQuotaArgs = { kind: 'headroom', namespace: ctx.namespace, ...shortArgs(short[0]!) };
     if (short.length > 1) args.otherQuotas = short.slice(1).map((h) => h.quota);
     const evidence = [...(ctx.sourcePod ? [sourcePodRef(ctx)] : []), ...quotaRefs(ctx, short[0]!.quota)];
     return onShort === 'fail' ? result('resource-quota', 'fail', args, evidence, 'quota-exceeded') : result('resource-quota', 'warn', args, evidence);
@@ -93,22 +115,16 @@ function quotaRefusals(ctx: WhyContext, m: VirtualMachineInstanceMigration): Rec
   );
 }
 
-function refusalArgs({ recognized }: RecognizedEvent): CheckResult['args'] {
+function refusalArgs({ recognized }: RecognizedEvent): Refusal {
   const c = recognized.kind === 'target-pod-create-failed' || recognized.kind === 'render-manifest-failed' ? recognized.args.classified : undefined;
   if (c?.cause !== 'quota-exceeded') return { kind: 'condition' };
-  if (c.args.kind === 'must-specify') {
-    const args: CheckResult['args'] = { kind: 'must-specify', quota: c.args.quota, missing: c.args.missing };
-    if (c.args.pod) args.pod = c.args.pod;
-    return args;
-  }
-  const resources: ArgRecord[] = c.args.resources.map((r) => ({ ...r }));
-  const args: CheckResult['args'] = { kind: 'exceeded', quota: c.args.quota, resources };
-  if (c.args.pod) args.pod = c.args.pod;
-  return args;
+  const pod = c.args.pod ? { pod: c.args.pod } : {};
+  if (c.args.kind === 'must-specify') return { kind: 'must-specify', quota: c.args.quota, missing: c.args.missing, ...pod };
+  return { kind: 'exceeded', quota: c.args.quota, resources: c.args.resources.map((r) => ({ ...r })), ...pod };
 }
 
 /** A computed shortfall as args: only the resources that do not fit. */
-function shortArgs(h: QuotaHeadroom): ArgRecord {
+function shortArgs(h: QuotaHeadroom): { quota: string; resources: QuotaShortfall[] } {
   return { quota: h.quota, resources: h.resources.filter((r) => r.shortfall > 0).map((r) => ({ ...r })) };
 }
 

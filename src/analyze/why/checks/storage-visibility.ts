@@ -5,7 +5,6 @@
 // unschedulable (target-pod-scheduling said so); otherwise the same finding is a warning without
 // a cause for an active migration (it will block the next step or the next migration), info
 // otherwise.
-import type { ArgRecord } from '../check.js';
 import type { CheckStatus } from '../cause.js';
 import { result, type WhyCheck } from '../check.js';
 import type { EvidenceRef } from '../../findings.js';
@@ -13,18 +12,48 @@ import { FINAL_MIGRATION_PHASES } from '../../../kubevirt/constants.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
 import { isClaimBound, vmiClaims, type VmiClaim } from '../target-placement.js';
 import { sourceNodeOf } from '../target-pod-state.js';
+import { listOf } from '../../shape.js';
 
 const ID = 'storage-visibility';
 
-function volumeArgs(c: VmiClaim): ArgRecord {
-  const a: ArgRecord = { volume: c.volume, claim: c.claim, accessModes: c.pvc?.status?.accessModes ?? c.pvc?.spec?.accessModes ?? [] };
+/** One PVC/DataVolume volume of the VMI: its claim, access modes (status, else spec), PV, class and mode. */
+export interface VolumeArgs {
+  volume: string;
+  claim: string;
+  accessModes: string[];
+  pv?: string;
+  storageClass?: string;
+  volumeMode?: string;
+}
+
+/** A PV whose node affinity reaches only `nodes`. */
+export interface NodeLocalPv {
+  pv: string;
+  claim: string;
+  nodes: string[];
+}
+
+export type StorageVisibilityArgs =
+  | { kind: 'no-vmi' | 'no-claims' }
+  /** PVCs, PVs or nodes unreadable (`missing` says why). */
+  | { kind: 'unreadable' | 'nodes-unreadable'; volumes?: VolumeArgs[] }
+  /** Claims the VMI names that the PVC list lacks. */
+  | { kind: 'claims-not-found'; claims: string[]; volumes: VolumeArgs[] }
+  | { kind: 'unbound'; namespace: string; claims: string[]; volumes: VolumeArgs[] }
+  | { kind: 'visible'; volumes: VolumeArgs[] }
+  /** `excluded`: the nodes other than the source, which none of `pvs` reaches. */
+  | { kind: 'node-local'; sourceNode?: string; pvs: NodeLocalPv[]; excluded: string[]; volumes: VolumeArgs[] };
+
+function volumeArgs(c: VmiClaim): VolumeArgs {
+  const modes = listOf<unknown>(c.pvc?.status?.accessModes ?? c.pvc?.spec?.accessModes).filter((m): m is string => typeof m === 'string');
+  const a: VolumeArgs = { volume: c.volume, claim: c.claim, accessModes: modes };
   if (c.pv?.metadata.name) a.pv = c.pv.metadata.name;
   if (c.pvc?.spec?.storageClassName) a.storageClass = c.pvc.spec.storageClassName;
   if (c.pvc?.spec?.volumeMode) a.volumeMode = c.pvc.spec.volumeMode;
   return a;
 }
 
-export const storageVisibility: WhyCheck = {
+export const storageVisibility: WhyCheck<'storage-visibility'> = {
   id: ID,
   run(ctx, prior) {
     if (!ctx.vmi) return result(ID, 'skip', { kind: 'no-vmi' });
@@ -32,7 +61,8 @@ export const storageVisibility: WhyCheck = {
     if (claims.length === 0) return result(ID, 'pass', { kind: 'no-claims' });
     if (!ctx.pvcs.ok) return { ...result(ID, 'unknown', { kind: 'unreadable' }), missing: ctx.pvcs.reason };
 
-    const unschedulable = prior.get('target-pod-scheduling')?.args.kind === 'unschedulable';
+    const scheduling = prior.get('target-pod-scheduling');
+    const unschedulable = scheduling?.id === 'target-pod-scheduling' && scheduling.args.kind === 'unschedulable';
     const phase = ctx.migration?.status?.phase ?? '';
     const active = ctx.migration !== undefined && !FINAL_MIGRATION_PHASES.includes(phase);
     // The finding is the cause only while the target pod waits for a node.
@@ -51,7 +81,7 @@ export const storageVisibility: WhyCheck = {
     if (unbound.length > 0) {
       const p = problem();
       const evidence = unbound.map((c) => pvcRef(c, 'status.phase', c.pvc?.status?.phase ?? ''));
-      const args = { kind: 'unbound', namespace: ctx.namespace, claims: unbound.map((c) => c.claim), volumes };
+      const args: StorageVisibilityArgs = { kind: 'unbound', namespace: ctx.namespace, claims: unbound.map((c) => c.claim), volumes };
       return result(ID, p.status, args, evidence, p.cause);
     }
     // A running VMI's claim cannot be gone (PVC protection): absent from the list means not collected.
@@ -77,7 +107,7 @@ export const storageVisibility: WhyCheck = {
       .filter(({ reachable }) => candidates.length > 0 && candidates.every((n) => !reachable.includes(n.metadata.name ?? '')));
     if (local.length === 0) return result(ID, 'pass', { kind: 'visible', volumes });
     const p = problem();
-    const args = {
+    const args: StorageVisibilityArgs = {
       kind: 'node-local',
       ...(source ? { sourceNode: source } : {}),
       pvs: local.map(({ c, reachable }) => ({ pv: c.pv?.metadata.name ?? '', claim: c.claim, nodes: reachable })),

@@ -9,7 +9,7 @@
 //   multus), container config and init containers → target-pod-not-ready, quoting the kubelet
 //   (kubevirt/kubevirt#8455: target stuck in Init). A target pod that Failed → target-pod-lost.
 // - An unscheduled pod is target-pod-scheduling's; here only the time left before deletion.
-import type { ArgRecord, CheckResult, WhyCheck } from '../check.js';
+import type { CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
@@ -20,6 +20,7 @@ import { classifyPodReason, type PodProblem } from '../parse/pod-event.js';
 import { EVENT_FAILED_SCHEDULING, parseSchedulerMessage } from '../parse/scheduler-message.js';
 import { ageSeconds } from '../timeline.js';
 import { causeFromMessage, lastFailedScheduling, selectorKeysWithoutPod } from '../target-placement.js';
+import type { UnschedulableCause } from '../parse/scheduler-message.js';
 import {
   eventMessage,
   eventRef,
@@ -33,13 +34,59 @@ import {
   podTimeouts,
   type PendingDeadline,
 } from '../target-pod-state.js';
-import { eventTime, sameMigrationState, time } from '../derive.js';
+import { sameMigrationState } from '../derive.js';
+import { eventTime, time } from '../../../kube/time.js';
 import { listOf } from '../../shape.js';
 
 const ID = 'target-pod-readiness';
 
 /** A scheduled pod still creating after this long without an error is called stuck. */
 export const SLOW_START_SECONDS = 180;
+
+/** What keeps a scheduled target pod from starting: the image, a volume, the sandbox (CNI), its config, a crash. */
+export type StuckKind = 'image' | 'volume' | 'sandbox' | 'config' | 'crash';
+
+/** The target pod, and when virt-controller deletes it if it stays Pending. */
+interface PodArgs {
+  namespace: string;
+  pod: string;
+  deadline?: PendingDeadline;
+}
+
+/** A waiting container, as the kubelet reports it. */
+export interface WaitingContainer {
+  container: string;
+  reason: string;
+  init: boolean;
+}
+
+export type TargetPodReadinessArgs =
+  | { kind: 'no-migration' | 'pods-unreadable' | 'no-target-pod' }
+  | { kind: 'final' | 'decentralized'; phase: string }
+  /** Past scheduling (no pod named), or the pod is Ready. */
+  | { kind: 'ready' }
+  | { kind: 'ready'; namespace: string; pod: string; node: string }
+  | { kind: 'pod-failed'; namespace: string; pod: string; reason: string; message: string }
+  | (PodArgs & { kind: 'not-scheduled' })
+  /** Stuck creating: the kubelet's event or waiting reason, and the container it names. */
+  | (PodArgs & { kind: StuckKind; node: string; reason: string; message: string; container?: string; init?: boolean; waitingReason?: string; cni?: string; network?: string })
+  | (PodArgs & { kind: 'init'; node: string; container: string; reason: string; message: string; exitCode: number | null })
+  /** Creating without an error: for long (`slow`), or not yet. */
+  | (PodArgs & { kind: 'slow' | 'starting'; node: string; seconds: number; waiting: WaitingContainer[] })
+  /** virt-controller deleted the pod on its pending/unschedulable timeout; the deleted pod's last scheduler message and event. */
+  | {
+      kind: 'timeout';
+      timeout: 'unschedulable' | 'pending';
+      seconds: number;
+      /** The per-migration annotation set the timeout. */
+      overridden: boolean;
+      namespace: string;
+      vmi: string;
+      pod?: string;
+      lastSchedulerMessage?: string;
+      placementCause?: UnschedulableCause;
+      lastPodEvent?: { reason: string; message: string };
+    };
 
 /** Kubelet waiting reasons that will not resolve by waiting. */
 const STUCK_WAITING: Record<string, 'image' | 'config' | 'crash'> = {
@@ -71,7 +118,7 @@ const STUCK_EVENTS: [reason: string, kind: 'volume' | 'sandbox' | 'image' | 'con
   ['FailedPostStartHook', 'crash'],
 ];
 
-export const targetPodReadiness: WhyCheck = {
+export const targetPodReadiness: WhyCheck<'target-pod-readiness'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;
@@ -91,12 +138,12 @@ export const targetPodReadiness: WhyCheck = {
     const deadline = pendingDeadline(pod, m, ctx.now);
 
     if (pod.status?.phase === 'Failed') {
-      const args = { kind: 'pod-failed', ...base, reason: pod.status.reason ?? '', message: pod.status.message ?? '' };
+      const args: TargetPodReadinessArgs = { kind: 'pod-failed', ...base, reason: pod.status.reason ?? '', message: pod.status.message ?? '' };
       return result(ID, 'fail', args, [podRef(pod, 'status.phase', 'Failed'), ...terminatedRefs(pod)], 'target-pod-lost');
     }
     if (!isPodScheduled(pod)) {
       // target-pod-scheduling explains it; say how long until virt-controller deletes the pod.
-      const args: ArgRecord & { kind: string } = { kind: 'not-scheduled', ...base, ...deadlineArgs(deadline) };
+      const args: TargetPodReadinessArgs = { kind: 'not-scheduled', ...base, ...deadlineArgs(deadline) };
       return result(ID, deadline && deadline.left <= deadline.seconds / 2 ? 'warn' : 'info', args);
     }
     if (isPodReady(pod)) return result(ID, 'pass', { kind: 'ready', ...base, node: pod.spec?.nodeName ?? '' });
@@ -104,11 +151,11 @@ export const targetPodReadiness: WhyCheck = {
   },
 };
 
-function deadlineArgs(d: PendingDeadline | undefined): ArgRecord {
+function deadlineArgs(d: PendingDeadline | undefined): { deadline?: PendingDeadline } {
   return d ? { deadline: { timeout: d.timeout, seconds: d.seconds, age: d.age, left: d.left } } : {};
 }
 
-function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: string }, deadline: PendingDeadline | undefined): CheckResult {
+function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: string }, deadline: PendingDeadline | undefined): CheckResult<'target-pod-readiness'> {
   const node = pod.spec?.nodeName ?? '';
   const common = { ...base, node, ...deadlineArgs(deadline) };
   const since = pod.metadata.creationTimestamp;
@@ -123,20 +170,26 @@ function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: str
   if (stuckWaiting) evidence.push(podRef(pod, stuckWaiting.field, stuckWaiting.message || stuckWaiting.reason));
 
   if (event) {
-    const args: ArgRecord & { kind: string } = { kind: event.kind, ...common, reason: event.event.reason ?? '', message: eventMessage(event.event), ...containerArgs(stuckWaiting) };
     const p = event.problem;
-    if (p?.cni) args.cni = p.cni;
-    if (p?.network) args.network = p.network;
+    const args: TargetPodReadinessArgs = {
+      kind: event.kind,
+      ...common,
+      reason: event.event.reason ?? '',
+      message: eventMessage(event.event),
+      ...containerArgs(stuckWaiting),
+      ...(p?.cni ? { cni: p.cni } : {}),
+      ...(p?.network ? { network: p.network } : {}),
+    };
     return result(ID, 'fail', args, evidence, 'target-pod-not-ready');
   }
   if (stuckWaiting) {
-    const args = { kind: STUCK_WAITING[stuckWaiting.reason] ?? 'config', ...common, reason: stuckWaiting.reason, message: stuckWaiting.message, ...containerArgs(stuckWaiting) };
+    const args: TargetPodReadinessArgs = { kind: STUCK_WAITING[stuckWaiting.reason] ?? 'config', ...common, reason: stuckWaiting.reason, message: stuckWaiting.message, ...containerArgs(stuckWaiting) };
     return result(ID, 'fail', args, evidence, 'target-pod-not-ready');
   }
   const failedInit = listOf(pod.status?.initContainerStatuses).find((s) => (s.state?.terminated?.exitCode ?? 0) !== 0);
   if (failedInit) {
     const t = failedInit.state?.terminated;
-    const args = { kind: 'init', ...common, container: failedInit.name, reason: t?.reason ?? '', message: t?.message ?? '', exitCode: t?.exitCode ?? null };
+    const args: TargetPodReadinessArgs = { kind: 'init', ...common, container: failedInit.name, reason: t?.reason ?? '', message: t?.message ?? '', exitCode: t?.exitCode ?? null };
     return result(ID, 'fail', args, [podRef(pod, `status.initContainerStatuses[${failedInit.name}].state.terminated`, t?.message || t?.reason)], 'target-pod-not-ready');
   }
   const age = ageSeconds(since, ctx.now) ?? 0;
@@ -170,7 +223,7 @@ function waitingStates(pod: Pod): Waiting[] {
   return [...of(pod.status?.initContainerStatuses, true), ...of(pod.status?.containerStatuses, false)];
 }
 
-function containerArgs(w: Waiting | undefined): ArgRecord {
+function containerArgs(w: Waiting | undefined): { container?: string; init?: boolean; waitingReason?: string } {
   return w ? { container: w.container, init: w.init, waitingReason: w.reason } : {};
 }
 
@@ -183,7 +236,7 @@ const GENERIC_MESSAGES = [/^Error: /, /^Unable to attach or mount volumes/, /^Un
  * image …`, `MountVolume.MountDevice failed …`) over the kubelet's summary (`Error: ErrImagePull`,
  * `Unable to attach or mount volumes: … timed out waiting for the condition`).
  */
-function decisiveEvent(events: KubeEvent[]): { event: KubeEvent; kind: string; problem?: PodProblem } | undefined {
+function decisiveEvent(events: KubeEvent[]): { event: KubeEvent; kind: StuckKind; problem?: PodProblem } | undefined {
   for (const [reason, kind] of STUCK_EVENTS) {
     const hits = events.filter((e) => e.reason === reason);
     const specific = hits.filter((e) => !GENERIC_MESSAGES.some((re) => re.test(eventMessage(e))));
@@ -206,7 +259,7 @@ function terminatedRefs(pod: Pod): EvidenceRef[] {
 
 // ---- the pending/unschedulable timeout ----
 
-function timeoutResult(ctx: WhyContext): CheckResult | undefined {
+function timeoutResult(ctx: WhyContext): CheckResult<'target-pod-readiness'> | undefined {
   const m = ctx.migration;
   const events = eventsOfMigration(ctx.migrationEvents, m);
   let hit: { event: KubeEvent; timeout: 'unschedulable' | 'pending'; pod?: string; podNamespace?: string } | undefined;
@@ -225,7 +278,7 @@ function timeoutResult(ctx: WhyContext): CheckResult | undefined {
   if (!hit) return undefined;
   const timeouts = podTimeouts(m);
   const pod = hit.pod ?? createdPod ?? sameMigrationState(ctx, m)?.targetPod ?? m?.status?.migrationState?.targetPod;
-  const args: ArgRecord & { kind: string } = {
+  const args: Extract<TargetPodReadinessArgs, { kind: 'timeout' }> = {
     kind: 'timeout',
     timeout: hit.timeout,
     seconds: hit.timeout === 'unschedulable' ? timeouts.unschedulable : timeouts.pending,

@@ -9,16 +9,69 @@
 import type { EvidenceRef } from '../../findings.js';
 import type { MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { ABORT_STATUS_FAILED, MIGRATION_MODE_POST_COPY, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
-import { result, type ArgRecord, type CheckResult, type WhyCheck } from '../check.js';
+import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { WhyContext } from '../context.js';
-import { configArgs } from '../migration-config.js';
-import { copyState, migrationProgress, type MigrationProgress } from '../progress.js';
-import type { TransferSample } from '../../progress/sample.js';
-import { listOf } from '../../shape.js';
+import { copyState, migrationProgress, type MigrationProgress, type SourceMiss } from '../progress.js';
+import type { BudgetAction, ForecastVerdict, Recommendation } from '../../progress/forecast.js';
+import { SAMPLE_FIELDS, type ProgressSourceId, type TransferSample } from '../../progress/sample.js';
+import { finiteNumber as finite, listOf } from '../../shape.js';
 
 const ID = 'transfer';
 
-export const transfer: WhyCheck = {
+/** The copy's clock and budget, in every result once libvirt copies. Numbers are finite or null. */
+export interface TransferClock {
+  namespace: string;
+  vmi: string;
+  pod: string | null;
+  mode: string;
+  source: ProgressSourceId;
+  elapsedSeconds: number | null;
+  budgetSeconds: number | null;
+  budgetRemainingSeconds: number | null;
+  budgetLowerBound: boolean;
+  memoryBytes: number | null;
+  sizeGB: number | null;
+  /** The configuration's completionTimeoutPerGiB, when it is a number. */
+  completionTimeoutPerGiB: number | null;
+  configOrigin: string;
+  disruptionAllowed: boolean;
+  onBudgetExpiry: BudgetAction;
+  percent: number | null;
+  etaSeconds: number | null;
+  progressTimeout: number | null;
+  /** The newest sample (its finite fields) and how many there are, once a source had one. */
+  latest?: TransferSample;
+  samples?: number;
+}
+
+/** What the forecast says of a copy it warns about, or that progresses. */
+interface TransferOutlook {
+  forecast: ForecastVerdict;
+  recommendation: Recommendation | null;
+}
+
+export type TransferArgs =
+  | { kind: 'no-migration' }
+  | { kind: 'finished' | 'not-started'; phase: string }
+  | (TransferClock & { kind: 'aborting' | 'abort-failed'; abortStatus: string | null })
+  | (TransferClock & { kind: 'post-copy' })
+  | (TransferClock & TransferOutlook & { kind: 'budget-exceeded' | 'eta-beyond-budget' })
+  | (TransferClock & TransferOutlook & { kind: 'dirty-rate'; dirtyRate: number | null; transferRate: number | null; window: number })
+  | (TransferClock &
+      TransferOutlook & { kind: 'stalled'; stalledSeconds: number | null; stall: 'none' | 'approaching' | 'exceeded' | null; minRemaining: number | null; minAt: string | null })
+  | (TransferClock & TransferOutlook & { kind: 'not-shrinking'; slope: number | null; windowSeconds: number | null; window: number })
+  | (TransferClock & {
+      kind: 'no-progress-source';
+      budgetExceeded: boolean;
+      migrationUid: string;
+      unavailable: SourceMiss[];
+      prometheusAsked: boolean;
+      /** Before v1.2 the launcher logs progress only at this verbosity. */
+      needsLogVerbosity?: number;
+    })
+  | (TransferClock & { kind: 'progressing'; forecast: ForecastVerdict; slope: number | null; budgetExceeded: boolean });
+
+export const transfer: WhyCheck<'transfer'> = {
   id: ID,
   run(ctx) {
     const m = ctx.migration;
@@ -35,25 +88,25 @@ export const transfer: WhyCheck = {
     const evidence: EvidenceRef[] = [];
     if (state?.mode) evidence.push({ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.migrationState.mode', message: state.mode });
     if (cs.startedAt) evidence.push({ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.migrationState.startTimestamp', message: cs.startedAt });
-    const args: CheckResult['args'] = {
+    const args: TransferClock = {
       namespace: ctx.namespace,
       vmi: vmiName,
       pod: ctx.sourcePod?.metadata.name ?? null,
       mode: p.mode,
       source: p.source,
-      elapsedSeconds: f.elapsedSeconds,
-      budgetSeconds: f.budgetSeconds,
-      budgetRemainingSeconds: f.budgetRemainingSeconds,
+      elapsedSeconds: finite(f.elapsedSeconds),
+      budgetSeconds: finite(f.budgetSeconds),
+      budgetRemainingSeconds: finite(f.budgetRemainingSeconds),
       budgetLowerBound: f.budgetLowerBound,
-      memoryBytes: p.budget?.memoryBytes ?? null,
-      sizeGB: f.sizeGB,
-      config: configArgs(p.config),
+      memoryBytes: finite(p.budget?.memoryBytes),
+      sizeGB: finite(f.sizeGB),
+      completionTimeoutPerGiB: finite(p.config.completionTimeoutPerGiB),
       configOrigin: p.configOrigin,
       disruptionAllowed: f.onBudgetExpiry === 'post-copy' || f.onBudgetExpiry === 'pause',
       onBudgetExpiry: f.onBudgetExpiry,
-      percent: f.percent,
-      etaSeconds: f.etaSeconds,
-      progressTimeout: f.progressTimeout,
+      percent: finite(f.percent),
+      etaSeconds: finite(f.etaSeconds),
+      progressTimeout: finite(f.progressTimeout),
     };
 
     // An abort in flight: the launcher is cancelling; failure-reason explains the end.
@@ -68,33 +121,36 @@ export const transfer: WhyCheck = {
       args.samples = p.samples.length;
       if (p.evidence) evidence.push(p.evidence);
     }
-    const warn = (kind: string, extra: ArgRecord): CheckResult =>
-      result(ID, 'warn', { ...args, ...extra, kind, forecast: f.verdict, recommendation: f.recommendation }, evidence, 'not-converging');
+    const outlook: TransferOutlook = { forecast: f.verdict, recommendation: f.recommendation };
+    const warn = (a: TransferArgs): CheckResult<'transfer'> => result(ID, 'warn', a, evidence, 'not-converging');
 
-    if (f.reason === 'budget-exceeded') return warn('budget-exceeded', {});
+    if (f.reason === 'budget-exceeded') return warn({ ...args, ...outlook, kind: 'budget-exceeded' });
     if (!latest) return noSource(ctx, m, p, args, evidence);
     switch (f.reason) {
       case 'dirty-rate':
-        return warn('dirty-rate', { dirtyRate: f.dirtyRate, transferRate: f.transferRate, window: f.rateSamples });
+        return warn({ ...args, ...outlook, kind: 'dirty-rate', dirtyRate: finite(f.dirtyRate), transferRate: finite(f.transferRate), window: f.rateSamples });
       case 'stalled':
-        return warn('stalled', {
-          stalledSeconds: f.sinceMinimumSeconds,
+        return warn({
+          ...args,
+          ...outlook,
+          kind: 'stalled',
+          stalledSeconds: finite(f.sinceMinimumSeconds),
           stall: f.stall,
-          minRemaining: f.minimumRemaining,
+          minRemaining: finite(f.minimumRemaining),
           minAt: f.minimumAt,
         });
       case 'not-shrinking':
-        return warn('not-shrinking', { slope: f.slope, windowSeconds: f.trendSpanSeconds, window: f.trendSamples });
+        return warn({ ...args, ...outlook, kind: 'not-shrinking', slope: finite(f.slope), windowSeconds: finite(f.trendSpanSeconds), window: f.trendSamples });
       case 'eta-beyond-budget':
-        return warn('eta-beyond-budget', {});
+        return warn({ ...args, ...outlook, kind: 'eta-beyond-budget' });
       default:
-        return result(ID, 'pass', { ...args, kind: 'progressing', forecast: f.verdict, slope: f.slope, budgetExceeded: f.budgetExceeded }, evidence);
+        return result(ID, 'pass', { ...args, kind: 'progressing', forecast: f.verdict, slope: finite(f.slope), budgetExceeded: f.budgetExceeded }, evidence);
     }
   },
 };
 
 /** No sample from any source: say why each gave nothing and how to get one (info: not a cause). */
-function noSource(ctx: WhyContext, m: VirtualMachineInstanceMigration, p: MigrationProgress, args: CheckResult['args'], evidence: EvidenceRef[]): CheckResult {
+function noSource(ctx: WhyContext, m: VirtualMachineInstanceMigration, p: MigrationProgress, args: TransferClock, evidence: EvidenceRef[]): CheckResult<'transfer'> {
   const r = result(
     ID,
     'info',
@@ -134,10 +190,11 @@ function abortInFlight(
   return { kind, evidence };
 }
 
-function sampleArgs(s: TransferSample): ArgRecord {
-  const out: ArgRecord = { time: s.time };
-  for (const k of ['dataProcessed', 'dataRemaining', 'dataTotal', 'memoryTransferRate', 'memoryDirtyRate', 'iteration'] as const) {
-    if (s[k] !== undefined) out[k] = s[k];
+function sampleArgs(s: TransferSample): TransferSample {
+  const out: TransferSample = { time: s.time };
+  for (const k of SAMPLE_FIELDS) {
+    const v = finite(s[k]);
+    if (v !== null) out[k] = v;
   }
   return out;
 }

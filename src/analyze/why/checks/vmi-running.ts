@@ -10,16 +10,32 @@ import { isFinalMigration } from '../migration-state.js';
 import { itemsWhere } from '../../lookup.js';
 import { listOf } from '../../shape.js';
 
-export const vmiRunning: WhyCheck = {
+/** What the hint needs to name: the namespace, the VM that owns the VMI, the migration. */
+interface Names {
+  namespace: string;
+  vm?: string;
+  migration?: string;
+}
+
+/** Why the VMI is no live source: it does not exist, is not Running, or its node is gone or not Ready. */
+type Problem =
+  | { kind: 'missing'; vmi: string; namespace: string; vmStatus?: string }
+  | { kind: 'phase'; vmi: string; namespace: string; phase: string }
+  | { kind: 'node-missing'; vmi: string; node: string }
+  | { kind: 'node-not-ready'; vmi: string; node: string; status: string; reason?: string };
+
+export type VmiRunningArgs = (Names & Problem) | { kind: 'running'; vmi: string; phase: string; node?: string };
+
+export const vmiRunning: WhyCheck<'vmi-running'> = {
   id: 'vmi-running',
   run(ctx) {
     const blocking = !isFinalMigration(ctx.migration);
     // Names the hint needs: namespace, VM, migration.
-    const names: CheckResult['args'] = { namespace: ctx.namespace };
+    const names: Names = { namespace: ctx.namespace };
     if (ctx.vm?.metadata.name) names.vm = ctx.vm.metadata.name;
     else if (ctx.vmi && listOf(ctx.vmi.metadata.ownerReferences).some((o) => o.kind === 'VirtualMachine')) names.vm = ctx.vmi.metadata.name ?? '';
     if (ctx.migration?.metadata.name) names.migration = ctx.migration.metadata.name;
-    const problem = (args: CheckResult['args'], evidence: EvidenceRef[]): CheckResult =>
+    const problem = (args: Problem, evidence: EvidenceRef[]): CheckResult<'vmi-running'> =>
       blocking
         ? result('vmi-running', 'fail', { ...names, ...args }, evidence, 'vmi-not-running')
         : result('vmi-running', 'info', { ...names, ...args }, evidence);
@@ -27,7 +43,7 @@ export const vmiRunning: WhyCheck = {
     const { vmi } = ctx;
     const vmiName = vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? ctx.requested.name;
     if (!vmi) {
-      const args: CheckResult['args'] = { kind: 'missing', vmi: vmiName, namespace: ctx.namespace };
+      const args: Problem = { kind: 'missing', vmi: vmiName, namespace: ctx.namespace };
       const evidence: EvidenceRef[] = [];
       if (ctx.vm) {
         const ref: EvidenceRef = { kind: 'VirtualMachine', namespace: ctx.namespace, name: ctx.vm.metadata.name ?? vmiName, field: 'status.printableStatus' };
@@ -48,7 +64,7 @@ export const vmiRunning: WhyCheck = {
 };
 
 /** The source node's kubelet `Ready` condition: False or Unknown means no live source. */
-function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: CheckResult['args'], e: EvidenceRef[]) => CheckResult): CheckResult {
+function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: Problem, e: EvidenceRef[]) => CheckResult<'vmi-running'>): CheckResult<'vmi-running'> {
   if (!ctx.nodes.ok) {
     return { ...result('vmi-running', 'unknown', { kind: 'running', vmi, phase: 'Running', node }), missing: ctx.nodes.reason };
   }
@@ -58,7 +74,7 @@ function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: Chec
   }
   const ready = nodeReadyCondition(n);
   if (ready?.status === 'True') return result('vmi-running', 'pass', { kind: 'running', vmi, phase: 'Running', node }, []);
-  const args: CheckResult['args'] = { kind: 'node-not-ready', vmi, node, status: ready?.status ?? 'missing' };
+  const args: Problem = { kind: 'node-not-ready', vmi, node, status: ready?.status ?? 'missing' };
   if (ready?.reason) args.reason = ready.reason;
   const ref: EvidenceRef = { kind: 'Node', name: node, field: 'status.conditions[Ready]' };
   if (ready?.message) ref.message = ready.message;

@@ -30,7 +30,7 @@ import {
 } from '../../../fixtures/objects/failed-migrations.js';
 import { GENOA_FEATURES, node } from '../../../fixtures/objects/nodes.js';
 import { NAMESPACE } from '../../../fixtures/objects/vms.js';
-import { checkOf, whyScenario } from './harness.js';
+import { argsOf, checkOf, whyScenario } from './harness.js';
 
 const END = at(T.started, 170);
 
@@ -217,7 +217,7 @@ describe('post-copy-failed (kubevirt/kubevirt#17780)', () => {
       config: { allowPostCopy: true, ...(era === 'v1.9' ? { allowWorkloadDisruption: true } : {}) },
     });
     expect(d.verdict).toMatchObject({ status: 'failed', cause: 'post-copy-failed' });
-    expect(check.args.quote).toContain('Userfaultfd not available: Operation not permitted');
+    expect(argsOf(check, 'post-copy-failed').quote).toContain('Userfaultfd not available: Operation not permitted');
     expect(check.evidence[0]).toMatchObject(decisive(era));
   });
 });
@@ -250,7 +250,7 @@ describe('libvirt-error (quoted verbatim)', () => {
   it.each(ERAS)('%s', async (era) => {
     const { d, check } = await run({ era, reason: libvirt(era, 'internal error: qemu unexpectedly closed the monitor') });
     expect(d.verdict).toMatchObject({ status: 'failed', cause: 'libvirt-error' });
-    expect(check.args.quote).toBe('internal error: qemu unexpectedly closed the monitor');
+    expect(argsOf(check, 'libvirt-error').quote).toBe('internal error: qemu unexpectedly closed the monitor');
     expect(check.evidence[0]).toMatchObject(decisive(era));
   });
 });

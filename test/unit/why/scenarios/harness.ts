@@ -4,10 +4,12 @@ import { snapshotFromObjects } from '../../../../src/collect/snapshot/index.js';
 import { SourceError, type ClusterSource } from '../../../../src/collect/source.js';
 import { RESOURCES, qualifiedName, type ResourceId } from '../../../../src/kube/resources.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
+import type { GatherError } from '../../../../src/kube/known.js';
 import { gatherForWhy } from '../../../../src/commands/why/gather.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
 import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
+import type { CheckId, CheckResult } from '../../../../src/analyze/why/check.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
@@ -32,15 +34,18 @@ export interface ScenarioOptions {
   prometheus?: PrometheusApi;
 }
 
-export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<Diagnosis> {
+/** The diagnosis with, beside it as a command keeps them, the errors the gather recorded. */
+export type ScenarioDiagnosis = Diagnosis & { errors: GatherError[] };
+
+export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
   const source = scenarioSource(objects, opts);
   const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
-  const d = diagnose(deriveContext(inputs), errors);
+  const d = diagnose(deriveContext(inputs));
   if (process.env.VMIGRATE_CAPTURE_OUTPUTS) {
-    const doc = diagnosisDocument(d);
+    const doc = diagnosisDocument(d, errors);
     captureOutput('why', [opts.name, opts.now], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
   }
-  return d;
+  return { ...d, errors };
 }
 
 /** The ClusterSource whyScenario reads: a snapshot of `objects` with logs, faults and metrics. */
@@ -82,8 +87,17 @@ export function scenarioSource(objects: KubeObject[], opts: Omit<ScenarioOptions
 }
 
 /** The check result of `id` in a diagnosis (throws if absent, so tests fail loudly). */
-export function checkOf(d: Diagnosis, id: string) {
+export function checkOf<Id extends CheckId>(d: Diagnosis, id: Id): CheckResult<Id> {
   const c = d.checks.find((x) => x.id === id);
   if (!c) throw new Error(`no check ${id}`);
-  return c;
+  return c as CheckResult<Id>;
+}
+
+/** The members of args union `A` that may have kind `K` (a member's `kind` may be a union itself). */
+type OfKind<A, K> = A extends { kind: infer AK } ? (K extends AK ? A : never) : never;
+
+/** The args of a check result, which must be of `kind` (the test fails otherwise). */
+export function argsOf<A extends { kind: string }, K extends A['kind']>(c: { id: CheckId; args: A }, kind: K): OfKind<A, K> {
+  if (c.args.kind !== kind) throw new Error(`check ${c.id}: args of kind ${c.args.kind}, not ${kind}`);
+  return c.args as OfKind<A, K>;
 }

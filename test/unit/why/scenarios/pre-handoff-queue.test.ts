@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../../../src/kube/types.js';
 import { kubevirtCR, vmi } from '../../../fixtures/objects/index.js';
 import { event, kubevirtWithMigrations, launcherPod, plusSeconds, targetPod, vmCluster, vmim } from '../../../fixtures/objects/migrations.js';
-import { checkOf, whyScenario } from './harness.js';
+import { argsOf, checkOf, whyScenario } from './harness.js';
 
 const CREATED = '2025-11-20T10:00:00Z';
 const NOW = '2025-11-20T10:05:00Z';
@@ -89,7 +89,7 @@ describe('concurrency-limit', () => {
     expect(d.verdict).toMatchObject({ cause: 'concurrency-limit', status: 'blocked', check: 'migration-slots' });
     const c = checkOf(d, 'migration-slots');
     expect(c.args).toMatchObject({ kind: 'full', scope: 'cluster', running: 5, limit: 5, node: 'node-a' });
-    expect(c.args.runningMigrations).toEqual(['team-1/mig-1', 'team-2/mig-2', 'team-3/mig-3', 'team-4/mig-4', 'team-5/mig-5']);
+    expect(argsOf(c, 'full').runningMigrations).toEqual(['team-1/mig-1', 'team-2/mig-2', 'team-3/mig-3', 'team-4/mig-4', 'team-5/mig-5']);
   });
 
   it('cluster 5/5 counts a Pending migration that already has a target pod, and PreparingTarget/TargetReady/Scheduled', async () => {
@@ -107,7 +107,7 @@ describe('concurrency-limit', () => {
     const d = await whyScenario([...vmCluster(), ...others, vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW });
     expect(d.verdict.cause).toBe('concurrency-limit');
     expect(checkOf(d, 'migration-slots').args).toMatchObject({ scope: 'cluster', running: 5, limit: 5 });
-    expect(checkOf(d, 'migration-slots').args.runningMigrations).not.toContain('team-6/mig-6');
+    expect(argsOf(checkOf(d, 'migration-slots'), 'full').runningMigrations).not.toContain('team-6/mig-6');
   });
 
   it('source node outbound 2/2 with the default limits (target pods carry the SOURCE node label)', async () => {
@@ -120,7 +120,7 @@ describe('concurrency-limit', () => {
     expect(d.verdict).toMatchObject({ cause: 'concurrency-limit', status: 'blocked' });
     const c = checkOf(d, 'migration-slots');
     expect(c.args).toMatchObject({ kind: 'full', scope: 'node', node: 'node-a', running: 2, limit: 2, clusterRunning: 3, clusterLimit: 5 });
-    expect(c.args.runningMigrations).toEqual(['team-1/mig-1', 'team-2/mig-2']);
+    expect(argsOf(c, 'full').runningMigrations).toEqual(['team-1/mig-1', 'team-2/mig-2']);
   });
 
   it('KubeVirt CR parallelMigrationsPerCluster 3: 3/3 is full', async () => {
@@ -185,7 +185,7 @@ describe('stale-active-pods', () => {
     expect(d.verdict).toMatchObject({ cause: 'stale-active-pods', status: 'blocked', check: 'active-pods' });
     const c = checkOf(d, 'active-pods');
     expect(c.args).toMatchObject({ kind: 'multiple', count: 2, finished: ['virt-launcher-vm1-old12'] });
-    expect(c.args.pods).toEqual(
+    expect(argsOf(c, 'multiple').pods).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ uid: OLD_POD_UID, node: 'node-b', pod: 'virt-launcher-vm1-old12', phase: 'Succeeded' }),
         expect.objectContaining({ uid: 'e0762618-5577-4082-9f9e-eaa13b7521fa', node: 'node-a', phase: 'Running' }),
@@ -200,7 +200,7 @@ describe('stale-active-pods', () => {
     const d = await whyScenario([...vmCluster(), alive, ...others, vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW });
     expect(d.verdict.cause).toBe('stale-active-pods');
     expect(checkOf(d, 'migration-slots')).toMatchObject({ status: 'info', args: { behindActivePods: true } });
-    expect(checkOf(d, 'active-pods').args.pods).toContainEqual(expect.objectContaining({ pod: 'virt-launcher-vm1-zz999', listed: false }));
+    expect(argsOf(checkOf(d, 'active-pods'), 'multiple').pods).toContainEqual(expect.objectContaining({ pod: 'virt-launcher-vm1-zz999', listed: false }));
   });
 
   it('must not fire: 2 active pods right after our Succeeded migration (post-migration window)', async () => {

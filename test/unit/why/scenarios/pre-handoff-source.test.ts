@@ -15,7 +15,7 @@ describe('no migration', () => {
     expect(d.verdict).toMatchObject({ cause: 'no-migration', status: 'idle' });
     expect(checkOf(d, 'vmi-running').status).toBe('pass');
     expect(checkOf(d, 'migration-phase')).toMatchObject({ status: 'info', args: { kind: 'none' } });
-    for (const id of ['migration-conflict', 'migration-slots', 'admission', 'migration-backoff']) {
+    for (const id of ['migration-conflict', 'migration-slots', 'admission', 'migration-backoff'] as const) {
       expect(checkOf(d, id).status).toBe('skip');
     }
     expect(d.checks.filter((c) => c.status === 'fail')).toEqual([]);

@@ -29,8 +29,8 @@ async function run(objects: KubeObject[], logs: Record<string, string>) {
   const source = scenarioSource(objects, { now: RUN_NOW, logs });
   const lists: ListOptions[] = [];
   const counted: ClusterSource = { ...source, list: (r, o) => (r === 'node' && lists.push(o ?? {}), source.list(r, o)) };
-  const { inputs, errors } = await gatherForWhy(counted, 'default', VMI_NAME);
-  const d = diagnose(deriveContext(inputs), errors);
+  const { inputs } = await gatherForWhy(counted, 'default', VMI_NAME);
+  const d = diagnose(deriveContext(inputs));
   return { check: d.checks.find((c) => c.id === 'storage-visibility')!, nodeLists: lists, nodes: inputs.nodes.ok ? inputs.nodes.items.map((n) => n.metadata.name) : [] };
 }
 

@@ -5,7 +5,7 @@ import { checkOf, whyScenario } from './harness.js';
 import { event, vmim } from '../../../fixtures/objects/migrations.js';
 import { migrationScene, migrationTargetPod } from '../../../fixtures/objects/target-pods.js';
 import type { MigrationState } from '../../../../src/kube/types.js';
-import { diagnosisDocument } from '../../../../src/render/why-document.js';
+import { verdictDocument } from '../../../../src/render/why-document.js';
 
 const CREATED = '2025-11-20T10:00:00Z';
 const UID = 'a57c0c92-ad75-4049-9815-a73a6b9c0c4f';
@@ -38,7 +38,7 @@ describe('target-pod-lost', () => {
     const c = checkOf(d, 'handoff');
     expect(c.args).toMatchObject({ kind: 'target-pod-down', targetNode: 'node-b', pod: POD, reason });
     expect(c.evidence[0]).toMatchObject({ kind: 'Event', field: 'FailedMigration' });
-    expect(diagnosisDocument(d).verdict.summary).toContain('went down after the hand-off');
+    expect(verdictDocument(d).summary).toContain('went down after the hand-off');
   });
 
   it('v1.9 failureReason alone (events expired)', async () => {
@@ -134,7 +134,7 @@ describe('must not fire', () => {
     ];
     const d = await whyScenario(objs, { name: 'vm1', now: '2025-11-20T10:00:30Z' });
     expect(checkOf(d, 'handoff')).toMatchObject({ status: 'pass', args: { kind: 'handed-off', targetNode: 'node-b', targetAddress: '10.52.1.17' } });
-    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']) expect(checkOf(d, id).status).not.toBe('fail');
+    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff'] as const) expect(checkOf(d, id).status).not.toBe('fail');
   });
 
   it('pods not readable (403): unknown, the verdict still comes from the rest', async () => {

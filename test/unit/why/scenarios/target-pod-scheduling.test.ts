@@ -1,13 +1,13 @@
 // target-pod-scheduling: an unschedulable migration target pod, one scenario per cause, with the
 // scheduler's real wordings and KubeVirt's unschedulable/host-model events (facts §3.2, §3.6, §4).
 import { describe, expect, it } from 'vitest';
-import { checkOf, whyScenario } from './harness.js';
+import { argsOf, checkOf, whyScenario } from './harness.js';
 import { GENOA_FEATURES, pv, pvc } from '../../../fixtures/objects/index.js';
 import { event, launcherPod, vmim } from '../../../fixtures/objects/migrations.js';
 import { failedScheduling, goMap, kvNode, migrationScene, migrationTargetPod } from '../../../fixtures/objects/target-pods.js';
 import type { KubeObject, Pod } from '../../../../src/kube/types.js';
 import type { Diagnosis } from '../../../../src/analyze/why/diagnose.js';
-import { diagnosisDocument } from '../../../../src/render/why-document.js';
+import { diagnosisDocument, verdictDocument } from '../../../../src/render/why-document.js';
 
 const CREATED = '2025-11-20T10:00:00Z';
 const NOW = '2025-11-20T10:02:00Z';
@@ -51,7 +51,7 @@ function expectBlocked(d: Diagnosis, cause: string) {
   expect(c.status).toBe('fail');
   expect(c.evidence[0]).toMatchObject({ kind: 'Pod', field: 'status.conditions[PodScheduled]' });
   // The document renders without throwing and names the cause's check first.
-  expect(diagnosisDocument(d).verdict.summary).toContain("is unschedulable");
+  expect(verdictDocument(d).summary).toContain("is unschedulable");
 }
 
 const hostModelSelector: Record<string, string> = { 'cpu-model-migration.node.kubevirt.io/EPYC-Genoa': 'true' };
@@ -87,7 +87,7 @@ describe('target-unschedulable-cpu', () => {
     ]);
     expect(d.placement?.nodes.every((n) => !n.fits)).toBe(true);
     // The hint can point at a model every node offers.
-    expect((c.args.cpu as { commonModels: string[] }).commonModels).toEqual(['EPYC', 'EPYC-Rome', 'Westmere']);
+    expect(argsOf(c, 'unschedulable').cpu?.commonModels).toEqual(['EPYC', 'EPYC-Rome', 'Westmere']);
   });
 
   it('named model: no other node has cpu-model.node.kubevirt.io/Skylake-Client-IBRS', async () => {
@@ -114,7 +114,7 @@ describe('target-unschedulable-node-selector', () => {
       expect(reasonsOf(d, n)).toEqual([{ kind: 'missing-label', key: 'kubernetes.io/hostname', value: 'node-a', cpu: false }]);
     }
     expect(d.placement?.nodeSelector).toMatchObject({ 'kubernetes.io/hostname': 'node-a', 'kubevirt.io/schedulable': 'true' });
-    expect(diagnosisDocument(d).verdict.hint).toContain('kubernetes.io/hostname');
+    expect(verdictDocument(d).hint).toContain('kubernetes.io/hostname');
   });
 });
 
@@ -129,8 +129,8 @@ describe('target-unschedulable-resources', () => {
       { kind: 'insufficient', resource: 'devices.kubevirt.io/tun', requested: 1, free: 0 },
       { kind: 'insufficient', resource: 'devices.kubevirt.io/vhost-net', requested: 1, free: 0 },
     ]);
-    expect(checkOf(d, 'target-pod-scheduling').args.resources).toEqual(['devices.kubevirt.io/kvm', 'devices.kubevirt.io/tun', 'devices.kubevirt.io/vhost-net']);
-    expect(diagnosisDocument(d).verdict.hint).toContain('virt-handler');
+    expect(argsOf(checkOf(d, 'target-pod-scheduling'), 'unschedulable').resources).toEqual(['devices.kubevirt.io/kvm', 'devices.kubevirt.io/tun', 'devices.kubevirt.io/vhost-net']);
+    expect(verdictDocument(d).hint).toContain('virt-handler');
   });
 
   it('insufficient memory, with the numbers from the pods we can see', async () => {
@@ -143,7 +143,7 @@ describe('target-unschedulable-resources', () => {
     expectBlocked(d, 'target-unschedulable-resources');
     const [r] = reasonsOf(d, 'node-b');
     expect(r).toMatchObject({ kind: 'insufficient', resource: 'memory', estimated: true });
-    const doc = diagnosisDocument(d);
+    const doc = diagnosisDocument(d, d.errors);
     // requests include the 35M guest-console-log native sidecar.
     expect(doc.placement?.nodes.find((n) => n.name === 'node-b')?.reasons[0]).toBe('insufficient memory: needs 17.4Gi, free at most 3.1Gi (from the pods we can see)');
   });
@@ -175,7 +175,7 @@ describe('target-unschedulable-anti-affinity', () => {
     const d = await whyScenario(objs, { name: MIGRATION_NAME, now: NOW });
     expectBlocked(d, 'target-unschedulable-anti-affinity');
     expect(reasonsOf(d, 'node-b')).toEqual([{ kind: 'anti-affinity', pod: 'virt-launcher-vm1-old99' }]);
-    expect(diagnosisDocument(d).verdict.hint).toContain('kubectl delete pod -n default virt-launcher-vm1-old99');
+    expect(verdictDocument(d).hint).toContain('kubectl delete pod -n default virt-launcher-vm1-old99');
   });
 
   it('single-node cluster: nowhere but the source', async () => {
@@ -220,7 +220,7 @@ describe('target-unschedulable-storage', () => {
     const d = await whyScenario([...migrationScene(undefined, { vmi: vmiOpts, storage }), ...stuck(UNBOUND_3)], { name: 'vm1', now: NOW });
     expectBlocked(d, 'target-unschedulable-storage');
     const c = checkOf(d, 'target-pod-scheduling');
-    expect(c.args.unboundClaims).toEqual(['vm1-data']);
+    expect(argsOf(c, 'unschedulable').unboundClaims).toEqual(['vm1-data']);
     expect(c.evidence).toContainEqual({ kind: 'PersistentVolumeClaim', namespace: 'default', name: 'vm1-data', field: 'status.phase', message: 'Pending' });
     expect(checkOf(d, 'storage-visibility')).toMatchObject({ status: 'fail', args: { kind: 'unbound', claims: ['vm1-data'] } });
   });
@@ -238,7 +238,7 @@ describe('the scheduler knows more than we do', () => {
     const spread = "0/3 nodes are available: 1 node(s) didn't match pod anti-affinity rules, 2 node(s) didn't match pod topology spread constraints.";
     const d = await whyScenario([...migrationScene(), ...stuck(spread)], { name: 'vm1', now: NOW });
     expect(d.verdict).toMatchObject({ status: 'unknown', cause: 'unknown', check: 'target-pod-scheduling' });
-    expect(diagnosisDocument(d).verdict.summary).toContain(spread);
+    expect(verdictDocument(d).summary).toContain(spread);
   });
 });
 
@@ -249,7 +249,7 @@ describe('PVCs not readable (403)', () => {
     const d = await whyScenario(objs, { name: 'vm1', now: NOW, forbidden: ['pvc'] });
     expectBlocked(d, 'target-unschedulable-node-selector');
     expect(checkOf(d, 'storage-visibility')).toMatchObject({ status: 'unknown', missing: expect.stringContaining('persistentvolumeclaims') });
-    expect(checkOf(d, 'target-pod-scheduling').args.storageUnknown).toEqual(expect.stringContaining('persistentvolumeclaims'));
+    expect(argsOf(checkOf(d, 'target-pod-scheduling'), 'unschedulable').storageUnknown).toEqual(expect.stringContaining('persistentvolumeclaims'));
   });
 });
 
@@ -291,7 +291,7 @@ describe('must not fire', () => {
     const pod = migrationTargetPod(done, { node: 'node-b', ready: true });
     const d = await whyScenario([...migrationScene(), done, pod], { name: 'vm1', now: NOW });
     expect(checkOf(d, 'target-pod-scheduling').status).toBe('pass');
-    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']) expect(checkOf(d, id).status).not.toBe('fail');
+    for (const id of ['target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff'] as const) expect(checkOf(d, id).status).not.toBe('fail');
     expect(d.verdict.cause).toBe('none');
   });
 

@@ -28,7 +28,7 @@ import {
   vmiEvent,
 } from '../../../fixtures/objects/failed-migrations.js';
 import { NAMESPACE } from '../../../fixtures/objects/vms.js';
-import { checkOf, whyScenario } from './harness.js';
+import { argsOf, checkOf, whyScenario } from './harness.js';
 
 const ERAS: Era[] = ['v0.59', 'v1.2', 'v1.9'];
 
@@ -53,8 +53,8 @@ describe('not-converging: dirty rate ≥ transfer rate', () => {
     expect(d.verdict).toMatchObject({ status: 'at-risk', cause: 'not-converging', check: 'transfer' });
     expect(check).toMatchObject({ status: 'warn', cause: 'not-converging', args: { kind: 'dirty-rate', window: 3, mode: 'PreCopy' } });
     // 1150 Mbps = 143.75 MB/s dirtied vs 900 Mbps = 112.5 MB/s sent, whatever the era's units.
-    expect(check.args.dirtyRate).toBeCloseTo(143_750_000, -3);
-    expect(check.args.transferRate).toBeCloseTo(112_500_000, -3);
+    expect(argsOf(check, 'dirty-rate').dirtyRate).toBeCloseTo(143_750_000, -3);
+    expect(argsOf(check, 'dirty-rate').transferRate).toBeCloseTo(112_500_000, -3);
     expect(check.evidence).toContainEqual(expect.objectContaining({ kind: 'Pod', name: SOURCE_POD, field: 'log.msg' }));
     expect(check.evidence.at(-1)?.message).toMatch(/^Migration info for /);
   });
@@ -92,7 +92,7 @@ describe('must not fire', () => {
   it.each(ERAS)('%s: healthy copy → progressing', async (era) => {
     const { d, check } = await run({ era, progress: healthy });
     expect(check).toMatchObject({ status: 'pass', args: { kind: 'progressing', samples: 10 } });
-    expect(check.args.latest).toMatchObject({ dataRemaining: (4000 - 9 * 380) * 1024 * 1024, iteration: 10 });
+    expect(argsOf(check, 'progressing').latest).toMatchObject({ dataRemaining: (4000 - 9 * 380) * 1024 * 1024, iteration: 10 });
     expect(d.verdict).toMatchObject({ status: 'progressing', cause: 'none' });
   });
 
@@ -153,7 +153,7 @@ describe('no progress source', () => {
 
   it('v1.2+ does not ask for verbosity', async () => {
     const { check } = await run({ era: 'v1.2', extraLog: [{ at: T.started, msg: 'Initiating live migration.' }] });
-    expect(check.args.needsLogVerbosity).toBeUndefined();
+    expect(argsOf(check, 'no-progress-source').needsLogVerbosity).toBeUndefined();
   });
 });
 

@@ -60,7 +60,7 @@ describe('source 1: the launcher log', () => {
     let proxied = 0;
     const d = await whyScenario(objects, { name: VMI_NAME, now: RUN_NOW, logs, metrics: { get [HANDLER_A.metadata.name!]() { proxied++; return METRICS; } } });
     expect(proxied).toBe(0);
-    const doc = diagnosisDocument(d);
+    const doc = diagnosisDocument(d, d.errors);
     expect(doc.progress).toMatchObject({ source: 'logs', from: SOURCE_POD, mode: 'PreCopy', converging: true, forecast: 'converging', elapsedSeconds: 120, budgetSeconds: 750 });
     expect(doc.progress!.samples).toHaveLength(10);
     expect(doc.progress!.samples[9]).toEqual({
@@ -160,7 +160,7 @@ describe('no source', () => {
   it('progress.source none, and the transfer check says how to get one', async () => {
     const { objects, logs } = scenario({ handlers: [] });
     const d = await whyScenario(objects, { name: VMI_NAME, now: RUN_NOW, logs });
-    const doc = diagnosisDocument(d);
+    const doc = diagnosisDocument(d, d.errors);
     expect(doc.progress).toMatchObject({ source: 'none', samples: [], converging: null, etaSeconds: null, elapsedSeconds: 120, budgetSeconds: 750, mode: 'PreCopy' });
     expect(doc.progress!.unavailable).toEqual([
       { source: 'logs', reason: expect.stringContaining('no "Migration info" line') },
@@ -284,8 +284,8 @@ describe('offline (--from): the snapshot\'s own time', () => {
     mkdirSync(join(dir, SOURCE_POD));
     writeFileSync(join(dir, SOURCE_POD, 'compute.log'), b.logs[SOURCE_POD]!);
     const source = await openSnapshotSource(dir);
-    const { inputs, errors } = await gatherForWhy(source, 'default', VMI_NAME);
-    const d = diagnose(deriveContext(inputs), errors);
+    const { inputs } = await gatherForWhy(source, 'default', VMI_NAME);
+    const d = diagnose(deriveContext(inputs));
     // The newest timestamp is the last progress line, 40.4 s after libvirt started.
     expect(source.now().toISOString()).toBe('2025-12-31T09:41:00.402Z');
     expect(d.progress).toMatchObject({ source: 'logs' });

@@ -1,0 +1,52 @@
+// The one `-o` dispatch (kubectl's PrintFlags.ToPrinter): every command describes its output once,
+// as a document and a text for a person, and `emit` prints the one the format asks for. A new
+// format is added to OUTPUT_FORMATS (output-format.ts), to the switch here (tsc checks that every
+// switch on the format handles it), in the renderer that writes it, and nowhere else.
+import { renderDocument } from '../render/document.js';
+import { makeStyle, type Style } from '../render/style.js';
+import { assertNever, type OutputFormat } from './output-format.js';
+
+/** What a command prints, in every format. */
+export interface CommandOutput {
+  /** The document of `-o json|yaml`; built only when a document is printed. */
+  document(): object;
+  /**
+   * `-o json` in pieces, each made when the last was taken: exactly `renderDocument(document(),
+   * 'json')`, for documents too large to hold as one string (check-migratable on 10,000 VMs).
+   */
+  jsonChunks?(): Iterable<string>;
+  /** The text of `-o table|wide`. */
+  text(style: Style, wide: boolean): string;
+}
+
+/** The part of the global flags that chooses the printer. */
+export interface OutputFlags {
+  output: OutputFormat;
+  color: boolean;
+}
+
+/**
+ * Print `out` in the chosen format. `frame` (0, 1, …) marks one document of a stream (why
+ * --watch): JSON is then one compact document per line (NDJSON) and YAML documents are
+ * separated by `---`; the text frames itself. Resolves once `write` took everything: each piece
+ * waits for the last (stdout's backpressure, Io.stdout).
+ */
+export async function emit(flags: OutputFlags, write: (text: string) => void | Promise<void>, out: CommandOutput, frame?: number): Promise<void> {
+  const format = flags.output;
+  switch (format) {
+    case 'json':
+      if (frame !== undefined) await write(JSON.stringify(out.document()) + '\n');
+      else if (out.jsonChunks) for (const chunk of out.jsonChunks()) await write(chunk);
+      else await write(renderDocument(out.document(), 'json'));
+      return;
+    case 'yaml':
+      await write((frame ? '---\n' : '') + renderDocument(out.document(), 'yaml'));
+      return;
+    case 'table':
+    case 'wide':
+      await write(out.text(makeStyle(flags.color), format === 'wide'));
+      return;
+    default:
+      assertNever(format);
+  }
+}

@@ -1,0 +1,28 @@
+import { Option, type Command } from 'commander';
+import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
+import { parseWhyOptions, type RawWhyOptions } from './options.js';
+import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
+
+export function registerWhy(env: CommandEnv): void {
+  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix')
+    .argument('<name>', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 on a blocked/failed/at-risk verdict (blocker), also on any warning (warning), or never')
+        .choices(['blocker', 'warning', 'never'])
+        .default('blocker'),
+    )
+    .option('-w, --watch', 'refresh the diagnosis and progress until the migration is final (Ctrl-C stops)')
+    .option('--interval <duration>', 'with --watch: time between refreshes, e.g. 2s, 1m (default 5s)')
+    .option('--prometheus <url>', 'Prometheus to read migration progress from when the launcher log and virt-handler metrics have none')
+    .option('--prometheus-token-file <path>', 'bearer token for --prometheus')
+    .option('--prometheus-certificate-authority <path>', 'CA certificate to verify --prometheus with (default: the system\'s)')
+    .option('--prometheus-insecure-skip-tls-verify', 'do not verify the --prometheus certificate (insecure; --insecure-skip-tls-verify does not apply to it)')
+    .option('--prometheus-allow-http-token', 'send --prometheus-token-file to an http:// URL anyway (unencrypted)')
+    .action(async (name: string, _opts, cmd: Command) => {
+      const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
+      const g = parseGlobalOptions(raw, env.io);
+      const o = parseWhyOptions(name, raw, g);
+      const { runWhy } = await import('./run.js');
+      env.setExit(await runWhy(g, o, env.io));
+    });
+}

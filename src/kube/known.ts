@@ -1,0 +1,26 @@
+// What a read of the cluster yields when parts of it may fail: collect produces these, analyze
+// reads them, render reports them. A leaf, so that no layer has to import another for them.
+
+/** A collection that may have been unreadable: `undefined` items means "unknown, see reason". */
+export type Known<T> = { ok: true; items: T[] } | { ok: false; reason: string };
+
+export function known<T>(items: T[]): Known<T> {
+  return { ok: true, items };
+}
+export function unknownList<T>(reason: string): Known<T> {
+  return { ok: false, reason };
+}
+
+/** A partial failure, as reported in every document's `errors[]`. */
+export interface GatherError {
+  resource: string;
+  message: string;
+}
+
+/**
+ * virt-handler's /metrics page on the source node, read through the API server's pod proxy
+ * (facts §5.4), or why it was not read. `readAt`: RFC 3339, dates points without a timestamp.
+ */
+export type HandlerMetrics =
+  | { ok: true; pod: string; namespace: string; node: string; text: string; readAt: string }
+  | { ok: false; reason: string };

@@ -1,0 +1,35 @@
+// `-o name`: one `resource.group/name` line per object a document is about, as kubectl's name
+// printer writes them (lower-case kind, then the API group: `virtualmachine.kubevirt.io/db`).
+// Which object a document names:
+//   MigratabilityReport  each item's VirtualMachine or VirtualMachineInstance;
+//   MigrationList        each migration;
+//   MigrationDiagnosis   the migration diagnosed, else the VMI (no migration yet);
+//   MigrationStart       the migration created (none on a dry run or a refusal);
+//   MigrationAbort       the migration aborted (none when there was none to abort).
+
+import type { MigrationAbortDoc } from './abort-doc-types.js';
+import type { MigratabilityReportDoc } from './migratability-document.js';
+import type { listDocument } from './migration-list.js';
+import type { MigrationStartDoc } from './start-doc-types.js';
+import type { MigrationDiagnosisDoc } from './why-document.js';
+
+export type NamedDocument = MigratabilityReportDoc | ReturnType<typeof listDocument> | MigrationDiagnosisDoc | MigrationStartDoc | MigrationAbortDoc;
+
+const GROUP = 'kubevirt.io';
+const VMIM = 'VirtualMachineInstanceMigration';
+
+const line = (kind: string, name: string) => `${kind.toLowerCase()}.${GROUP}/${name}\n`;
+
+export function renderNames(doc: NamedDocument): string {
+  switch (doc.kind) {
+    case 'MigratabilityReport':
+      return doc.items.map((i) => line(i.kind, i.name)).join('');
+    case 'MigrationList':
+      return doc.items.map((i) => line(VMIM, i.migration)).join('');
+    case 'MigrationDiagnosis':
+      return doc.target.migration ? line(VMIM, doc.target.migration.name) : line('VirtualMachineInstance', doc.target.vmi);
+    case 'MigrationStart':
+    case 'MigrationAbort':
+      return doc.migration ? line(VMIM, doc.migration.name) : '';
+  }
+}
