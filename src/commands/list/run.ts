@@ -25,7 +25,9 @@ import { percentDone } from '../../analyze/progress/forecast.js';
 import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } from '../../analyze/progress/metric-samples.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
-import { listDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
+import { listDocument, listItemDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
+import type { JsonPath } from '../../render/jsonpath.js';
+import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { ageSeconds } from '../../analyze/why/timeline.js';
@@ -37,10 +39,12 @@ export interface ListOptions {
   allNamespaces: boolean;
   /** `--prometheus URL`: percent from one instant query instead of the pod proxy. */
   prometheus?: PrometheusApi;
+  /** `--sort-by`: kubectl's order of the items (default: newest first). */
+  sortBy?: JsonPath;
 }
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
-  const { rows, errors } = await withSource(g, io, async (source) => {
+  const { rows: found, errors } = await withSource(g, io, async (source) => {
     const errors: GatherError[] = [];
     const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
     const { items, kubevirt } = await gatherForList(source, namespace, errors);
@@ -81,7 +85,8 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  await emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
+  const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
+  await emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
   return EXIT_OK;
 }
 

@@ -1,5 +1,5 @@
 // Prose of the migration-backoff check (src/analyze/why/checks/migration-backoff.ts).
-import type { AutomaticOrigin } from '../../analyze/why/checks/migration-backoff.js';
+import type { AutomaticOrigin } from '../../analyze/why/check-args/migration-backoff.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';

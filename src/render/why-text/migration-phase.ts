@@ -1,5 +1,5 @@
 // Prose of the migration-phase check (src/analyze/why/checks/migration-phase.ts).
-import type { MigrationOrigin } from '../../analyze/why/checks/migration-phase.js';
+import type { MigrationOrigin } from '../../analyze/why/check-args/migration-phase.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';

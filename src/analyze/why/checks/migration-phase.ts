@@ -3,30 +3,10 @@
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
+import type { MigrationOrigin, MigrationPhaseArgs } from '../check-args/migration-phase.js';
 import { isFinalMigration, migrationRef } from '../migration-state.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
-
-/** Who created the VMIM (facts §7). */
-export type MigrationOrigin = 'evacuation' | 'workload-update' | 'user';
-
-export type MigrationPhaseArgs =
-  | { kind: 'none'; vmi: string }
-  /** `abort-pending`: deleted or abort requested, and not final yet. */
-  | {
-      kind: 'phase' | 'abort-pending';
-      namespace: string;
-      migration: string;
-      phase: string;
-      origin: MigrationOrigin;
-      secondsInPhase?: number;
-      ageSeconds?: number;
-      evacuatedNode?: string;
-      /** The user named an older VMIM: the newest one. */
-      newerMigration?: string;
-      abortRequested?: true;
-      deletionTimestamp?: string;
-    };
 
 export const migrationPhase: WhyCheck<'migration-phase'> = {
   id: 'migration-phase',
