@@ -85,6 +85,8 @@ function strings(v: unknown): string[] {
 interface Outputs {
   /** Both streams of every run. */
   text: string;
+  /** The exit code of every run. */
+  codes: number[];
   json?: unknown;
   yaml?: unknown;
 }
@@ -92,7 +94,7 @@ interface Outputs {
 /** Run `args` in every format; check each run; the JSON and YAML documents parsed. */
 async function everyFormat(run: (args: string[]) => Promise<PluginRun>, args: string[], label: string): Promise<Outputs> {
   expect(Object.keys(FORMAT_ARGS).sort(), 'a new -o format needs its arguments in FORMAT_ARGS').toEqual([...OUTPUT_FORMATS].sort());
-  const out: Outputs = { text: '' };
+  const out: Outputs = { text: '', codes: [] };
   await Promise.all(
     Object.entries(FORMAT_ARGS).flatMap(([format, variants]) =>
       variants.map(async (extra) => {
@@ -100,6 +102,7 @@ async function everyFormat(run: (args: string[]) => Promise<PluginRun>, args: st
         const r = await run([...args, ...extra]);
         expectClean(r, name, extra.includes('always'));
         out.text += r.stdout + r.stderr;
+        out.codes.push(r.code);
         // An error (exit 3) prints no document.
         if (r.stdout === '' && r.code === 3) return;
         if (format === 'json') out.json = JSON.parse(r.stdout);
@@ -116,6 +119,8 @@ describe.each([
 ] as const)('%s: read-only commands in every format', (label, run) => {
   it.each(READ_ONLY.map((a) => [a.join(' '), a] as const))('%s', async (_name, args) => {
     const o = await everyFormat(run, args, label);
+    // Hostile text is data: a diagnosis or a report, never an error (a URIError once was).
+    expect(o.codes).not.toContain(3);
     if (label === '--from') {
       // The same snapshot, the same values: YAML means what JSON means (lone surrogates aside).
       expect(o.yaml).toEqual(asYamlValue(o.json));
