@@ -4,6 +4,7 @@
 import type { RuleFinding, RuleId } from '../analyze/migratability/rule.js';
 import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rule-args/eviction-drain-blocker.js';
 import { assertNever } from './assert-never.js';
+import { deviceMoveHint } from './device-move.js';
 
 interface RuleText<Id extends RuleId> {
   message(f: RuleFinding<Id>): string;
@@ -99,7 +100,7 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
   'host-device': {
     message: ({ args: a }) => `${a.kind === 'gpu' ? 'GPU' : 'host device'} ${a.device}${a.deviceName ? ` (${a.deviceName})` : ''} is passed through from the host`,
     hint: (f) =>
-      `stop the VM to move it, or remove ${vmPath(f, 'the device')}; mediated vGPUs can migrate only on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`,
+      `${deviceMoveHint(f.args.move, vmPath(f, 'the device'))}; mediated vGPUs can migrate only on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`,
   },
   'interface-not-migratable': {
     message: ({ args: a }) => {
