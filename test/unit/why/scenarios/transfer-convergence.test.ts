@@ -28,6 +28,7 @@ import {
   vmiEvent,
 } from '../../../fixtures/objects/failed-migrations.js';
 import { NAMESPACE } from '../../../fixtures/objects/vms.js';
+import { checkHint } from '../../../../src/render/why-text/index.js';
 import { argsOf, checkOf, whyScenario } from './harness.js';
 
 const ERAS: Era[] = ['v0.59', 'v1.2', 'v1.9'];
@@ -57,6 +58,29 @@ describe('not-converging: dirty rate ≥ transfer rate', () => {
     expect(argsOf(check, 'dirty-rate').transferRate).toBeCloseTo(112_500_000, -3);
     expect(check.evidence).toContainEqual(expect.objectContaining({ kind: 'Pod', name: SOURCE_POD, field: 'log.msg' }));
     expect(check.evidence.at(-1)?.message).toMatch(/^Migration info for /);
+  });
+});
+
+describe('not-converging: the fix names only what is not in force, each once', () => {
+  it('defaults (v1.9): auto-converge first, then post-copy, workload disruption, a migration network; no bandwidth cap to raise', async () => {
+    const { check } = await run({ era: 'v1.9', progress: dirtyFaster });
+    expect(argsOf(check, 'dirty-rate')).toMatchObject({
+      recommendation: 'auto-converge',
+      recommendations: ['auto-converge', 'post-copy', 'workload-disruption', 'migration-network'],
+    });
+  });
+
+  it('auto-converge already on (a MigrationPolicy or the CR): never suggested again', async () => {
+    const { check } = await run({ era: 'v1.9', progress: dirtyFaster, config: { allowAutoConverge: true }, kubevirtMigrations: { allowAutoConverge: true } });
+    const a = argsOf(check, 'dirty-rate');
+    expect(a.recommendation).toBe('post-copy');
+    expect(a.recommendations).not.toContain('auto-converge');
+    expect(checkHint(check)?.match(/allowAutoConverge/g) ?? []).toHaveLength(0);
+  });
+
+  it('the hint names auto-converge once when it is the recommendation', async () => {
+    const { check } = await run({ era: 'v1.9', progress: dirtyFaster });
+    expect(checkHint(check)?.match(/allowAutoConverge/g)).toHaveLength(1);
   });
 });
 
