@@ -132,7 +132,8 @@ export const transferText: CheckText<'transfer'> = {
         return `${modeOf(a)}, ${clock(a)}; no progress data${why}${verbosity}. ${capitalise(howToGetProgress(a))}.`;
       }
       case 'dirty-rate':
-        return `Not converging: the guest dirties memory at ${formatRate(a.dirtyRate ?? 0)}, at least as fast as it is sent (${formatRate(a.transferRate ?? 0)}), over the last ${a.window} samples; ${clock(a)}; ${expiryOf(a)}.`;
+        // formatRate has its own parentheses: never inside another pair.
+        return `Not converging: the guest dirties memory at ${formatRate(a.dirtyRate ?? 0)} while ${formatRate(a.transferRate ?? 0)} is sent, over the last ${a.window} samples; ${clock(a)}; ${expiryOf(a)}.`;
       case 'stalled': {
         const past = a.stall === 'exceeded' ? ', past progressTimeout: KubeVirt aborts it as stuck' : ` (KubeVirt aborts after progressTimeout ${a.progressTimeout ?? '?'}s without progress)`;
         return `Not converging: DataRemaining has not gone below ${formatBytes(a.minRemaining ?? 0)} for ${formatSeconds(a.stalledSeconds ?? 0)}${past}; ${clock(a)}.`;
