@@ -6,7 +6,7 @@ import type { RuleArgs, RuleFinding, RuleId } from '../../../src/analyze/migrata
 import { ruleHint, ruleMessage } from '../../../src/render/migratability-text.js';
 
 const SAMPLES: { [Id in RuleId]: { args: RuleArgs[Id]; names: string[] } } = {
-  'volume-not-shared': { args: { volume: 'rootdisk', claim: 'cat8kv-01', source: 'dataVolume', accessModes: ['ReadWriteOnce'], accessModesFrom: 'datavolume', hotpluggable: false }, names: ['rootdisk', 'cat8kv-01', 'ReadWriteOnce'] },
+  'volume-not-shared': { args: { volume: 'rootdisk', claim: 'cat8kv-01', source: 'dataVolume', accessModes: ['ReadWriteOnce'], accessModesFrom: 'datavolume', hotpluggable: false, fix: { kind: 'same-class', storageClass: 'ceph-rbd', volumeMode: 'Block' } }, names: ['rootdisk', 'cat8kv-01', 'ReadWriteOnce'] },
   'volume-node-local': { args: { volume: 'disk-0', claim: 'c', pv: 'local-pv-1', kind: 'local', nodes: ['node-a'] }, names: ['local-pv-1', 'node-a'] },
   'volume-hostdisk': { args: { volume: 'hd', hostPath: '/data/disk.img' }, names: ['hd', '/data/disk.img'] },
   'volume-containerdisk': { args: { volume: 'root', image: 'quay.io/containerdisks/fedora:40' }, names: ['root', 'quay.io/containerdisks/fedora:40'] },
