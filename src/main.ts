@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { describeError } from './cmdutil/errors.js';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from './cmdutil/exit-codes.js';
-import { processIo, type Io } from './cmdutil/io.js';
+import { processIo, terminalIo, type Io } from './cmdutil/io.js';
 import type { CommandEnv } from './cmdutil/define-command.js';
 import { registerWhy } from './commands/why/command.js';
 import { registerCheckMigratable } from './commands/check-migratable/command.js';
@@ -19,7 +19,9 @@ declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 /** Run the CLI; resolves to the exit code (also set on process.exitCode by `run`). */
-export async function main(argv: string[], io: Io): Promise<ExitCode> {
+export async function main(argv: string[], streams: Io): Promise<ExitCode> {
+  // The one output boundary: everything below writes through it (cmdutil/io.ts).
+  const io = terminalIo(streams);
   let exitCode: ExitCode = EXIT_OK;
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const program = buildProgram(argv, io, (code) => (exitCode = code));

@@ -1,5 +1,6 @@
 import { UsageError } from '../../cmdutil/errors.js';
-import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
+import { quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
+import { escapeForTerminal } from '../../render/terminal-text.js';
 import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
 import type { JsonPath } from '../../render/jsonpath.js';

@@ -20,12 +20,11 @@ import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
 import { formatDuration } from '../../kube/duration.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
+import { CLEAR_SCREEN } from '../../render/terminal-text.js';
 import { emit, type CommandOutput } from '../../cmdutil/output.js';
 import { diagnoseOnce, whyExitCode, whyOutput, type Diagnosed } from './diagnosis.js';
 import type { WhyOptions } from './options.js';
 
-/** ANSI: cursor home, clear screen. */
-const CLEAR = '\x1b[H\x1b[2J';
 const TRANSIENT = new Set(['Connection', 'Timeout', 'ServerError', 'TooManyRequests']);
 
 /** Whether the watch goes on: a migration exists and is not final. */
@@ -76,7 +75,7 @@ function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): Comman
       const body = out.text(style, wide, noHeaders);
       if (!tty) return (index > 0 ? '\n' : '') + body;
       const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
-      return `${CLEAR}${header}\n\n${body}`;
+      return `${CLEAR_SCREEN}${header}\n\n${body}`;
     },
   };
 }
