@@ -1,11 +1,16 @@
-// `list`: kubectl-style table and the contract's MigrationList document (§4.3).
+// `list`: kubectl-style table and the contract's MigrationList document (§4.3). A fleet's rows
+// carry their cluster: the table starts with a CLUSTER column (as -A adds NAMESPACE), the
+// document has a summary over the fleet and per cluster.
 import type { GatherError } from '../kube/known.js';
 import { API_VERSION } from './document.js';
+import type { ClusterReach } from './fleet.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 import { formatSeconds } from './format.js';
 
 export interface MigrationListRow {
+  /** In a fleet: the context of the cluster it is in. */
+  cluster?: string;
   namespace: string;
   vmi: string;
   migration: string;
@@ -18,13 +23,18 @@ export interface MigrationListRow {
   status: string;
 }
 
-export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
-  return { apiVersion: API_VERSION, kind: 'MigrationList' as const, items: rows.map(listItemDocument), errors };
+/** A cluster's line of a fleet's `summary.clusters[]`: how many migrations it listed. */
+export type ClusterListSummary = ClusterReach & { total: number };
+
+export function listDocument(rows: MigrationListRow[], errors: GatherError[], clusters?: readonly ClusterListSummary[]) {
+  const summary = clusters ? { summary: { total: rows.length, clusters: [...clusters] } } : {};
+  return { apiVersion: API_VERSION, kind: 'MigrationList' as const, ...summary, items: rows.map(listItemDocument), errors };
 }
 
 /** One row's entry of the MigrationList (what `--sort-by` reads). */
 export function listItemDocument(r: MigrationListRow) {
   return {
+    ...(r.cluster !== undefined ? { cluster: r.cluster } : {}),
     namespace: r.namespace,
     vmi: r.vmi,
     migration: r.migration,
@@ -40,11 +50,15 @@ export function listItemDocument(r: MigrationListRow) {
 
 export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
   if (rows.length === 0) return 'No migrations found.\n';
-  const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
+  const fleet = rows.some((r) => r.cluster !== undefined);
+  // Each context has its own namespace: a fleet's rows always say theirs.
+  const namespaces = allNamespaces || fleet;
+  const headers = [...(fleet ? ['CLUSTER'] : []), ...(namespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
   if (wide) headers.push('STATUS');
   const body = rows.map((r) => {
     const row = [
-      ...(allNamespaces ? [r.namespace] : []),
+      ...(fleet ? [r.cluster ?? ''] : []),
+      ...(namespaces ? [r.namespace] : []),
       r.migration,
       r.vmi,
       phaseCell(r.phase || 'Pending', style),

@@ -5,6 +5,7 @@ import { parseLabelSelector, SelectorError } from '../../collect/snapshot/select
 import type { FailOn } from '../../cmdutil/exit-codes.js';
 import type { JsonPath } from '../../render/jsonpath.js';
 import { parseSortByFlag } from '../../render/sort-by.js';
+import type { FleetFlags } from '../fleet/flags.js';
 
 export interface CheckMigratableOptions {
   names: string[];
@@ -16,6 +17,8 @@ export interface CheckMigratableOptions {
   listRules: boolean;
   /** `--sort-by`: the order of the items, kubectl's; checked before any I/O. */
   sortBy?: JsonPath;
+  /** `--contexts` / `--all-contexts`: every cluster of the fleet, each checked on its own. */
+  fleet?: FleetFlags;
 }
 
 export interface RawCheckOptions {
@@ -28,7 +31,7 @@ export interface RawCheckOptions {
   sortBy?: string;
 }
 
-export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions): CheckMigratableOptions {
+export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions, fleet?: FleetFlags): CheckMigratableOptions {
   const files = raw.filename ?? [];
   for (const n of names) validateObjectName(n);
   if (raw.node !== undefined) validateNodeName(raw.node);
@@ -41,6 +44,9 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
   if (raw.node !== undefined && names.length > 0) {
     throw new UsageError('--node previews every VMI on the node: it cannot be combined with NAME');
   }
+  if (fleet && files.length > 0) throw new UsageError('-f checks the objects in the files: it cannot be combined with --contexts or --all-contexts');
+  // A node is one cluster's: the drain preview reads one.
+  if (fleet && raw.node !== undefined) throw new UsageError('--node previews one node\'s drain: it cannot be combined with --contexts or --all-contexts');
   if (raw.selector !== undefined) validateSelector(raw.selector);
   const sortBy = parseSortByFlag(raw.sortBy);
   return {
@@ -52,6 +58,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     failOn: raw.failOn,
     listRules: Boolean(raw.listRules),
     ...(sortBy ? { sortBy } : {}),
+    ...(fleet ? { fleet } : {}),
   };
 }
 

@@ -240,11 +240,16 @@ async function valueCandidates(spec: FlagSpec, partial: string, prefix: string, 
     );
   }
   if (PATH_FLAGS.has(spec.long)) return { candidates: [], directive: Directive.Default };
-  if (spec.long === '--context') {
+  if (spec.long === '--context' || spec.long === '--contexts') {
     const { contextNames } = await import('./contexts.js');
     const kubeconfig = typeof flags['--kubeconfig'] === 'string' ? flags['--kubeconfig'] : undefined;
+    // --contexts A,B,…: the names typed so far stay, the next one is offered among the others.
+    const typed = spec.long === '--contexts' ? partial.slice(0, partial.lastIndexOf(',') + 1) : '';
+    const chosen = new Set(typed.split(',').filter(Boolean));
     return done(
-      contextNames(kubeconfig, io.env).map((c) => ({ value: prefix + c })),
+      contextNames(kubeconfig, io.env)
+        .filter((c) => !chosen.has(c))
+        .map((c) => ({ value: prefix + typed + c })),
       prefix + partial,
     );
   }

@@ -6,7 +6,7 @@
 // What is read for each migration: gather.ts (the objects of the unfinished ones only).
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
-import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { EXIT_FAILURE, EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit } from '../../cmdutil/output.js';
 import type { ClusterSource } from '../../collect/source.js';
@@ -25,7 +25,10 @@ import { percentDone } from '../../analyze/progress/forecast.js';
 import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } from '../../analyze/progress/metric-samples.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
-import { listDocument, listItemDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
+import { listDocument, listItemDocument, renderMigrationList, type ClusterListSummary, type MigrationListRow } from '../../render/migration-list.js';
+import { unreachableError } from '../../render/fleet.js';
+import { readFleet } from '../fleet/read.js';
+import type { FleetFlags } from '../fleet/flags.js';
 import type { JsonPath } from '../../render/jsonpath.js';
 import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -41,53 +44,90 @@ export interface ListOptions {
   prometheus?: PrometheusApi;
   /** `--sort-by`: kubectl's order of the items (default: newest first). */
   sortBy?: JsonPath;
+  /** `--contexts` / `--all-contexts`: the migrations of every cluster of the fleet. */
+  fleet?: FleetFlags;
 }
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
-  const { rows: found, errors } = await withSource(g, io, async (source) => {
-    const errors: GatherError[] = [];
-    const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
-    const { items, kubevirt } = await gatherForList(source, namespace, errors);
-    const now = source.now();
-    const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
-    const listed = newestFirst(items.map((x) => x.migration)).map((m) => {
-      const inputs = inputsOf.get(m)!;
-      const ns = m.metadata.namespace ?? '';
-      const vmiName = m.spec?.vmiName ?? '';
-      const { vmi } = inputs;
-      const ctx = deriveContext(inputs);
-      const d = diagnose(ctx);
-      const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
-      const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
-      const row: MigrationListRow = {
-        namespace: ns,
-        vmi: vmiName,
-        migration: m.metadata.name ?? '',
-        phase: m.status?.phase ?? '',
-        sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? vmi?.status?.nodeName,
-        targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
-        ageSeconds: ageSeconds(m.metadata.creationTimestamp, now),
-        cause: d.verdict.cause,
-        status: d.verdict.status,
-      };
-      if (row.phase === 'Succeeded') row.progressPercent = 100;
-      return { row, m, vmi, copying: copyState(ctx, m).copying };
-    });
-    const copying = listed.filter((x) => x.copying);
-    if (copying.length > 0) {
-      const points = await progressPoints(source, o, copying.map((x) => x.row.sourceNode), kubevirt, now, errors);
-      const version = versionOfKubeVirtCR(kubevirt.ok ? kubevirt.items[0] : undefined);
-      for (const x of copying) {
-        const pct = percentOf(points, x.m, x.vmi, now, version);
-        if (pct !== null) x.row.progressPercent = pct;
-      }
+  if (o.fleet) return runListFleet(g, o, o.fleet, io);
+  const { rows, errors } = await withSource(g, io, (source) => listCluster(source, g, o));
+  await printList(g, o, io, rows, errors);
+  return EXIT_OK;
+}
+
+/**
+ * A fleet's migrations: each cluster listed on its own, exactly as one cluster is, its rows and
+ * errors tagged with it, cluster after cluster in the fleet's order. Exit 3 only when no cluster
+ * answered.
+ */
+async function runListFleet(g: GlobalOptions, o: ListOptions, fleet: FleetFlags, io: Io): Promise<ExitCode> {
+  const members = await readFleet(g, io, fleet, (source) => listCluster(source, g, o));
+  const rows: MigrationListRow[] = [];
+  const errors: GatherError[] = [];
+  const clusters: ClusterListSummary[] = [];
+  for (const m of members) {
+    if (!m.ok) {
+      clusters.push({ cluster: m.cluster, reachable: false, total: 0 });
+      errors.push(unreachableError(m.cluster, m.message));
+      continue;
     }
-    return { rows: listed.map((x) => x.row), errors };
-  });
+    clusters.push({ cluster: m.cluster, reachable: true, total: m.result.rows.length });
+    for (const r of m.result.rows) rows.push({ cluster: m.cluster, ...r });
+    for (const e of m.result.errors) errors.push({ cluster: m.cluster, ...e });
+  }
+  await printList(g, o, io, rows, errors, clusters);
+  return members.some((m) => m.ok) ? EXIT_OK : EXIT_FAILURE;
+}
+
+async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: MigrationListRow[], errors: GatherError[], clusters?: ClusterListSummary[]): Promise<void> {
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
   const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
-  await emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
-  return EXIT_OK;
+  await emit(g, io.stdout, {
+    document: () => listDocument(rows, errors, clusters),
+    text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders),
+  });
+}
+
+/** One cluster's rows, newest first, and what could not be read. */
+async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions): Promise<{ rows: MigrationListRow[]; errors: GatherError[] }> {
+  const errors: GatherError[] = [];
+  const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
+  const { items, kubevirt } = await gatherForList(source, namespace, errors);
+  const now = source.now();
+  const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
+  const listed = newestFirst(items.map((x) => x.migration)).map((m) => {
+    const inputs = inputsOf.get(m)!;
+    const ns = m.metadata.namespace ?? '';
+    const vmiName = m.spec?.vmiName ?? '';
+    const { vmi } = inputs;
+    const ctx = deriveContext(inputs);
+    const d = diagnose(ctx);
+    const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
+    const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
+    const row: MigrationListRow = {
+      namespace: ns,
+      vmi: vmiName,
+      migration: m.metadata.name ?? '',
+      phase: m.status?.phase ?? '',
+      sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? vmi?.status?.nodeName,
+      targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
+      ageSeconds: ageSeconds(m.metadata.creationTimestamp, now),
+      cause: d.verdict.cause,
+      status: d.verdict.status,
+    };
+    if (row.phase === 'Succeeded') row.progressPercent = 100;
+    return { row, m, vmi, copying: copyState(ctx, m).copying };
+  });
+  const copying = listed.filter((x) => x.copying);
+  if (copying.length > 0) {
+    const points = await progressPoints(source, o, copying.map((x) => x.row.sourceNode), kubevirt, now, errors);
+    const version = versionOfKubeVirtCR(kubevirt.ok ? kubevirt.items[0] : undefined);
+    for (const x of copying) {
+      const pct = percentOf(points, x.m, x.vmi, now, version);
+      if (pct !== null) x.row.progressPercent = pct;
+    }
+  }
+  return { rows: listed.map((x) => x.row), errors };
 }
 
 /** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
