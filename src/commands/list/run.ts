@@ -11,7 +11,7 @@ import type { Io } from '../../cmdutil/io.js';
 import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit } from '../../cmdutil/output.js';
-import { listKnown } from '../../collect/gather.js';
+import { initialErrors, listKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
@@ -51,7 +51,7 @@ export interface ListOptions {
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const { rows: found, errors } = await withSource(g, io, async (source) => {
-    const errors: GatherError[] = [];
+    const errors = initialErrors(source);
     const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
     // The migrations first: what is kept of the other lists depends on them.
     const [allMigrations, namespaces] = await Promise.all([

@@ -15,7 +15,8 @@
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource, type ListOptions } from '../../collect/source.js';
-import { isFatal, listKnown, missingReason } from '../../collect/gather.js';
+import { initialErrors, isFatal, listKnown, missingReason } from '../../collect/gather.js';
+import { notFoundError } from '../../collect/not-found.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import { known, unknownList, type Known, type GatherError } from '../../kube/known.js';
@@ -124,7 +125,7 @@ export async function readWhyLists(source: ClusterSource, namespace: string | un
 }
 
 export async function gatherForWhy(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
-  const errors: GatherError[] = [];
+  const errors = initialErrors(source);
   // Round 1.
   const { vmis, handlerPods, ...lists } = await readWhyLists(source, namespace, errors, { required: ['vmi', 'vmim'], pageSize: WHY_PAGE_SIZE });
   const { migrations } = lists;
@@ -160,7 +161,13 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     if (!namedMigration && !vmi) {
       if (!vm) {
         const what = migrations.ok ? 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines' : 'virtualmachineinstances or virtualmachines';
-        throw new SourceError('NotFound', `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
+        throw await notFoundError(source, {
+          resources: migrations.ok ? ['vmim', 'vmi', 'vm'] : ['vmi', 'vm'],
+          name,
+          namespace,
+          liveLine: `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`,
+          resource: 'virtualmachineinstances.kubevirt.io',
+        });
       }
       resolvedAs = 'VirtualMachine';
       inputs.requested = { name, resolvedAs };
