@@ -29,13 +29,17 @@ export async function notFoundError(source: ClusterSource, missing: MissingObjec
 
 async function whatItHolds(source: ClusterSource, missing: MissingObject): Promise<string> {
   const present = missing.resources.filter((id) => !source.has || source.has(id));
-  const objects = (await Promise.all(present.map((id) => source.list(id)))).flat();
+  // What cannot be listed (forbidden) is left out of the line; the error stays the NotFound.
+  const lists = await Promise.allSettled(present.map((id) => source.list(id)));
+  const objects = lists.flatMap((l) => (l.status === 'fulfilled' ? l.value : []));
   if (objects.length === 0) return 'it holds none of these in any namespace';
   if (missing.namespace === undefined) {
     const names = [...new Set(objects.map((o) => o.metadata.name ?? ''))].sort();
     return `it holds ${listed(names)}`;
   }
   const sameName = [...new Set(objects.filter((o) => o.metadata.name === missing.name).map((o) => o.metadata.namespace ?? ''))].sort();
+  // There, but left out by -l: the lookup was of the selected objects only.
+  if (sameName.includes(missing.namespace)) return 'the one of that name in that namespace does not match the label selector';
   if (sameName.length > 0) return `it holds one of that name in ${sameName.length === 1 ? 'namespace' : 'namespaces'} ${listed(sameName)} (-n ${KUBE_NAME.test(sameName[0] ?? '') ? sameName[0] : 'NAMESPACE'})`;
   const namespaces = [...new Set(objects.map((o) => o.metadata.namespace ?? ''))].sort();
   return `it holds these in ${namespaces.length === 1 ? 'namespace' : 'namespaces'} ${listed(namespaces)} (-n NAMESPACE)`;

@@ -7,11 +7,9 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 import { severityMark } from './marks.js';
+import { NONE } from './format.js';
 
 export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean, noHeaders = false): string {
-  if (a.items.length === 0) {
-    return a.drainNode !== undefined ? `No VirtualMachineInstances run on node ${a.drainNode}.\n` : 'No VirtualMachines or VirtualMachineInstances found.\n';
-  }
   const drain = a.drainNode !== undefined;
   const headers = ['NAMESPACE', 'NAME', 'VERDICT', 'BLOCKERS', 'WARNINGS'];
   if (drain) headers.push('STRATEGY', 'ON DRAIN');
@@ -20,8 +18,8 @@ export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style,
     const { subject, evaluation } = item;
     const count = (s: RuleFinding['severity']) => String(evaluation.findings.filter((f) => f.severity === s).length);
     const row = [subject.namespace, subject.name, verdictCell(evaluation.verdict, style), count('blocker'), count('warning')];
-    if (drain) row.push(item.drain?.evictionStrategy ?? '-', item.drain ? outcomeCell(item.drain.outcome, style) : '-');
-    if (wide) row.push(subject.node ?? '<none>', [...new Set(evaluation.findings.map((f) => f.rule))].join(',') || '-');
+    if (drain) row.push(item.drain?.evictionStrategy ?? NONE, item.drain ? outcomeCell(item.drain.outcome, style) : NONE);
+    if (wide) row.push(subject.node ?? NONE, [...new Set(evaluation.findings.map((f) => f.rule))].join(',') || NONE);
     return row;
   });
   let out = renderTable(headers, rows, noHeaders);

@@ -3,7 +3,7 @@ import type { GatherError } from '../kube/known.js';
 import { API_VERSION } from './document.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds } from './format.js';
+import { formatSeconds, NONE } from './format.js';
 
 export interface MigrationListRow {
   namespace: string;
@@ -39,7 +39,6 @@ export function listItemDocument(r: MigrationListRow) {
 }
 
 export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
-  if (rows.length === 0) return 'No migrations found.\n';
   const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
   if (wide) headers.push('STATUS');
   const body = rows.map((r) => {
@@ -49,8 +48,8 @@ export function renderMigrationList(rows: MigrationListRow[], style: Style, wide
       r.vmi,
       phaseCell(r.phase || 'Pending', style),
       r.ageSeconds === undefined ? '<unknown>' : formatSeconds(r.ageSeconds),
-      `${r.sourceNode ?? '?'} → ${r.targetNode ?? '?'}`,
-      r.progressPercent === undefined ? '-' : `${Math.round(r.progressPercent)}%`,
+      `${r.sourceNode ?? NONE} → ${r.targetNode ?? NONE}`,
+      r.progressPercent === undefined ? NONE : `${Math.round(r.progressPercent)}%`,
       r.cause === 'none' ? style.ok(r.cause) : style.bad(r.cause),
     ];
     if (wide) row.push(r.status);

@@ -1,10 +1,17 @@
 import { Option, type Command } from 'commander';
 import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
 import { parseCheckMigratableOptions, type RawCheckOptions } from './options.js';
-import { collect, defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
+import { collect, defineCommand, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
+
+const EXAMPLES: readonly Example[] = [
+  { comment: 'Can every VM in every namespace live-migrate? (one row per VM)', args: 'check-migratable -A' },
+  { comment: 'What `kubectl drain node-2` would do to each VMI on it', args: 'check-migratable --node node-2' },
+  { comment: 'A CI gate on manifests before they are applied: exit 1 on a blocker, 3 on input without a VM', args: 'check-migratable -f vm.yaml' },
+  { comment: 'The names of the VMs that cannot migrate', args: "check-migratable -A -o jsonpath='{.items[?(@.verdict==\"not-migratable\")].name}'" },
+];
 
 export function registerCheckMigratable(env: CommandEnv): void {
-  defineCommand(env, 'check-migratable', 'list every reason a VM/VMI cannot be live-migrated (cluster-wide, per node, or for manifest files)')
+  defineCommand(env, 'check-migratable', 'list every reason a VM/VMI cannot be live-migrated (cluster-wide, per node, or for manifest files)', EXAMPLES)
     .argument('[name...]', 'VirtualMachine or VirtualMachineInstance names in the namespace')
     .option('-A, --all-namespaces', 'check every namespace')
     .option('-l, --selector <selector>', 'label selector for VMs and VMIs, e.g. app=db,tier!=cache')

@@ -34,6 +34,8 @@ export interface GatheredForCheck {
   vmis: VirtualMachineInstance[];
   facts: ClusterFacts;
   errors: GatherError[];
+  /** The namespace listed; undefined: every namespace. */
+  namespace?: string;
 }
 
 export async function gatherForCheck(source: ClusterSource, scope: CheckScope): Promise<GatheredForCheck> {
@@ -92,5 +94,5 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
       });
     }
   }
-  return { vms: vmList, vmis: vmiList, facts, errors };
+  return { vms: vmList, vmis: vmiList, facts, errors, ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}) };
 }

@@ -12,6 +12,8 @@ import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '
 import { renderRuleList, ruleListDocument, ruleListItem } from '../../render/rule-list.js';
 import { migratabilityDocument, migratabilityItemDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
+import { noResourcesLine, noVmisOnNodeLine } from '../../render/no-resources.js';
+import { isDocumentFormat } from '../../cmdutil/output-format.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { sortByJsonPath } from '../../render/sort-by.js';
@@ -27,6 +29,11 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   const analyzed = analyzeMigratability(subjects, gathered.facts, o.node);
   const analysis = o.sortBy ? { ...analyzed, items: sortByJsonPath(analyzed.items, o.sortBy, migratabilityItemDocument) } : analyzed;
   io.stderr(renderPartialErrors(gathered.errors, makeStyle(g.color)));
+  if (analysis.items.length === 0 && !isDocumentFormat(g.output)) {
+    // kubectl get: an empty table is a line on stderr.
+    io.stderr(o.node !== undefined ? noVmisOnNodeLine(o.node) : noResourcesLine(gathered.namespace));
+    return migratabilityExitCode(analysis, o.failOn);
+  }
   emit(g, io.stdout, {
     document: () => migratabilityDocument(analysis, gathered.errors),
     // The same text, item by item: a 10,000-VM report is never one string.

@@ -32,6 +32,8 @@ import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } fr
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, listItemDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
+import { noResourcesLine } from '../../render/no-resources.js';
+import { isDocumentFormat } from '../../cmdutil/output-format.js';
 import type { JsonPath } from '../../render/jsonpath.js';
 import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
@@ -50,7 +52,7 @@ export interface ListOptions {
 }
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
-  const { rows: found, errors } = await withSource(g, io, async (source) => {
+  const { rows: found, errors, namespace } = await withSource(g, io, async (source) => {
     const errors = initialErrors(source);
     const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
     // The migrations first: what is kept of the other lists depends on them.
@@ -109,11 +111,13 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
         if (pct !== null) x.row.progressPercent = pct;
       }
     }
-    return { rows: listed.map((x) => x.row), errors };
+    return { rows: listed.map((x) => x.row), errors, namespace };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
   const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
-  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
+  // kubectl get: an empty table is a line on stderr, so that stdout stays empty for a script.
+  if (rows.length === 0 && !isDocumentFormat(g.output)) io.stderr(noResourcesLine(namespace));
+  else emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
   return EXIT_OK;
 }
 
