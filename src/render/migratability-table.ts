@@ -1,6 +1,6 @@
-// `check-migratable` for a person: the kubectl-style table, then each VM's reasons with a fix,
-// then (with --node) one line to act on before `kubectl drain`. `noHeaders`: the table without
-// its header line (`--no-headers`).
+// `check-migratable` for a person: the kubectl-style table; with `details`, each VM's reasons
+// with a fix under it; then the summary (with --node, one line to act on before `kubectl drain`).
+// `noHeaders`: the table without its header line (`--no-headers`).
 import type { MigratabilityAnalysis, MigratabilityItem } from '../analyze/migratability/report.js';
 import type { RuleFinding } from '../analyze/migratability/rule.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
@@ -9,7 +9,7 @@ import type { Style } from './style.js';
 import { severityMark } from './marks.js';
 import { NONE } from './format.js';
 
-export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean, noHeaders = false): string {
+export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean, noHeaders = false, details = false): string {
   const drain = a.drainNode !== undefined;
   const headers = ['NAMESPACE', 'NAME', 'VERDICT', 'BLOCKERS', 'WARNINGS'];
   if (drain) headers.push('STRATEGY', 'ON DRAIN');
@@ -23,12 +23,13 @@ export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style,
     return row;
   });
   let out = renderTable(headers, rows, noHeaders);
-  const details = a.items.filter((i) => i.evaluation.findings.some((f) => wide || f.severity !== 'info') || i.evaluation.unknown.length > 0);
-  for (const item of details) out += '\n' + renderItemDetails(item, style, wide);
-  if (drain) out += '\n' + drainSummary(a, style) + '\n';
+  const explained = a.items.filter((i) => i.evaluation.findings.some((f) => wide || f.severity !== 'info') || i.evaluation.unknown.length > 0);
+  if (details) for (const item of explained) out += '\n' + renderItemDetails(item, style, wide);
+  const more = !details && explained.length > 0 ? `\n${style.dim('--details: the reasons and fixes for each VM.')}` : '';
+  if (drain) out += '\n' + drainSummary(a, style) + more + '\n';
   else {
     const s = a.summary;
-    out += `\n${s.total} checked: ${s.migratable} migratable, ${s.risky} risky, ${s.notMigratable} not migratable.\n`;
+    out += `\n${s.total} checked: ${s.migratable} migratable, ${s.risky} risky, ${s.notMigratable} not migratable.${more}\n`;
   }
   return out;
 }

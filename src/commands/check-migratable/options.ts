@@ -13,6 +13,8 @@ export interface CheckMigratableOptions {
   node?: string;
   failOn: FailOn;
   listRules: boolean;
+  /** The per-VM reasons and fixes under the table: `--details`, or VMs named (NAME…, -f). */
+  details: boolean;
   /** `--sort-by`: the order of the items, kubectl's; checked before any I/O. */
   sortBy?: JsonPath;
 }
@@ -24,6 +26,7 @@ export interface RawCheckOptions {
   node?: string;
   failOn: FailOn;
   listRules?: boolean;
+  details?: boolean;
   sortBy?: string;
 }
 
@@ -50,6 +53,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     node: raw.node,
     failOn: raw.failOn,
     listRules: Boolean(raw.listRules),
+    details: Boolean(raw.details) || names.length > 0 || files.length > 0,
     ...(sortBy ? { sortBy } : {}),
   };
 }

@@ -38,7 +38,7 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
     document: () => migratabilityDocument(analysis, gathered.errors),
     // The same text, item by item: a 10,000-VM report is never one string.
     writeJson: (write) => writeMigratabilityJson(analysis, gathered.errors, write),
-    text: (style, wide, noHeaders) => renderMigratabilityTable(analysis, style, wide, noHeaders),
+    text: (style, wide, noHeaders) => renderMigratabilityTable(analysis, style, wide, noHeaders, o.details),
   });
   return migratabilityExitCode(analysis, o.failOn);
 }
