@@ -19,9 +19,9 @@ export interface Diagnosed {
   errors: GatherError[];
 }
 
-/** One gather → derive → diagnose. */
-export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosed> {
-  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {});
+/** One gather → derive → diagnose. `log`: -v, the reads beyond the VM's own objects. */
+export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi, log?: (line: string) => void): Promise<Diagnosed> {
+  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, { ...(prometheus ? { prometheus } : {}), ...(log ? { log } : {}) });
   return { diagnosis: diagnose(deriveContext(inputs)), errors };
 }
 
