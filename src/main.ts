@@ -6,7 +6,8 @@ import { Command, CommanderError } from 'commander';
 import { describeError } from './cmdutil/errors.js';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from './cmdutil/exit-codes.js';
 import { processIo, terminalIo, type Io } from './cmdutil/io.js';
-import type { CommandEnv } from './cmdutil/define-command.js';
+import { addExamples, type CommandEnv } from './cmdutil/define-command.js';
+import { unknownCommandLine } from './cmdutil/suggest.js';
 import { registerWhy } from './commands/why/command.js';
 import { registerCheckMigratable } from './commands/check-migratable/command.js';
 import { registerStart } from './commands/start/command.js';
@@ -27,6 +28,14 @@ export async function main(argv: string[], streams: Io): Promise<ExitCode> {
   const program = buildProgram(argv, io, (code) => (exitCode = code));
   // Completion words are a partial command line: commander must not parse them.
   if (argv[2] === COMPLETE_COMMAND) return runComplete(program, argv.slice(3), io);
+  const typed = argv[2];
+  if (typed !== undefined && !typed.startsWith('-') && !program.commands.some((c) => c.name() === typed || c.aliases().includes(typed))) {
+    // JSON.stringify quotes as Go's %q does for the printable text a shell passes; control
+    // characters come out escaped, never raw on the terminal.
+    const visible = program.commands.map((c) => c.name()).filter((n) => n !== COMPLETE_COMMAND);
+    io.stderr(unknownCommandLine(typed, program.name(), visible));
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync(argv);
   } catch (err) {
@@ -65,6 +74,11 @@ function buildProgram(argv: string[], io: Io, setExit: (code: ExitCode) => void)
       outputError: (s, write) => write(s.split('\n')[0] + '\n'),
     });
   program.addHelpCommand(false);
+  addExamples(program, program, [
+    { comment: 'Why is the migration of VM ci-runner stuck, slow or failed', args: 'why ci-runner -n dev' },
+    { comment: 'Can every VM live-migrate?', args: 'check-migratable -A' },
+    { comment: 'The migrations in every namespace, read from a dump instead of the cluster', args: 'list -A --from ./must-gather' },
+  ]);
   // Contract §2 order.
   const env: CommandEnv = { program, io, setExit };
   registerWhy(env);

@@ -20,6 +20,11 @@ export function missingReason(resource: string, err: SourceError): string {
   return `${resource}: ${err.kindOf === 'Forbidden' ? 'forbidden' : err.kindOf}`;
 }
 
+/** A command's errors[] to start from: what the source could not read before any request (skipped snapshot files). */
+export function initialErrors(source: ClusterSource): GatherError[] {
+  return [...(source.inputErrors?.() ?? [])];
+}
+
 /** Records a partial failure once: concurrent lists of one resource (pods by label) fail alike. */
 export function recordError(errors: GatherError[], e: GatherError): void {
   if (!errors.some((x) => x.resource === e.resource && x.message === e.message)) errors.push(e);

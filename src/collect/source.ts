@@ -2,6 +2,7 @@
 // API server (src/collect/live) and an offline snapshot (src/collect/snapshot).
 import type { KubeObject } from '../kube/types.js';
 import type { ResourceId } from '../kube/resources.js';
+import type { GatherError } from '../kube/known.js';
 
 export interface ListOptions {
   /** undefined = all namespaces (or a cluster-scoped resource). */
@@ -50,6 +51,11 @@ export interface ClusterSource {
    * the dump" (checks `unknown`) is told apart from "none in the cluster". Live: absent.
    */
   has?(resource: ResourceId): boolean;
+  /**
+   * Snapshot only: the files inside its directories that could not be read (malformed, binary,
+   * too large), each skipped; commands add them to their errors[]. Live: absent.
+   */
+  inputErrors?(): readonly GatherError[];
   /**
    * Live only: GET of any API path as text (e.g. the pod proxy to virt-handler's /metrics);
    * undefined on 404. A snapshot has none.

@@ -25,7 +25,9 @@ const LONE_SURROGATE = /\p{Cs}/gu;
  * writes invalid UTF-8.
  */
 function yamlText(doc: object): string {
-  const d = new Document(doc);
+  // YAML 1.1's rules for when a string needs quotes, as kubectl's (go-yaml v2): a time, `yes`,
+  // `on`, `y` are quoted, so that a 1.1 reader does not turn them into a timestamp or a boolean.
+  const d = new Document(doc, { version: '1.1' });
   let quoted = false;
   visit(d, {
     Scalar(_key, node) {

@@ -1,7 +1,7 @@
-// `check-migratable` for a person: the kubectl-style table, then each VM's reasons with a fix,
-// then (with --node) one line to act on before `kubectl drain`. `noHeaders`: the table without
-// its header line (`--no-headers`). A fleet's table starts with the CLUSTER column (as -A adds
-// NAMESPACE) and ends with the counts of each cluster.
+// `check-migratable` for a person: the kubectl-style table; with `details`, each VM's reasons
+// with a fix under it; then the summary (with --node, one line to act on before `kubectl drain`).
+// `noHeaders`: the table without its header line (`--no-headers`). A fleet's table starts with
+// the CLUSTER column (as -A adds NAMESPACE) and ends with the counts of each cluster.
 import type { MigratabilityItem, MigratabilitySummary } from '../analyze/migratability/report.js';
 import type { ClusterSummary, ReportInput } from './migratability-document.js';
 import type { RuleFinding } from '../analyze/migratability/rule.js';
@@ -9,12 +9,10 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 import { severityMark } from './marks.js';
+import { NONE } from './format.js';
 
-export function renderMigratabilityTable(a: ReportInput, style: Style, wide: boolean, noHeaders = false): string {
-  if (a.items.length === 0) {
-    const none = a.drainNode !== undefined ? `No VirtualMachineInstances run on node ${a.drainNode}.\n` : 'No VirtualMachines or VirtualMachineInstances found.\n';
-    return none + (a.clusters ?? []).map((c) => `  ${clusterLine(c)}\n`).join('');
-  }
+/** An empty report never reaches here as text: the command says kubectl's "No resources found" on stderr. */
+export function renderMigratabilityTable(a: ReportInput, style: Style, wide: boolean, noHeaders = false, details = false): string {
   const drain = a.drainNode !== undefined;
   const fleet = a.clusters !== undefined;
   const headers = [...(fleet ? ['CLUSTER'] : []), 'NAMESPACE', 'NAME', 'VERDICT', 'BLOCKERS', 'WARNINGS'];
@@ -24,16 +22,17 @@ export function renderMigratabilityTable(a: ReportInput, style: Style, wide: boo
     const { subject, evaluation } = item;
     const count = (s: RuleFinding['severity']) => String(evaluation.findings.filter((f) => f.severity === s).length);
     const row = [...(fleet ? [item.cluster ?? ''] : []), subject.namespace, subject.name, verdictCell(evaluation.verdict, style), count('blocker'), count('warning')];
-    if (drain) row.push(item.drain?.evictionStrategy ?? '-', item.drain ? outcomeCell(item.drain.outcome, style) : '-');
-    if (wide) row.push(subject.node ?? '<none>', [...new Set(evaluation.findings.map((f) => f.rule))].join(',') || '-');
+    if (drain) row.push(item.drain?.evictionStrategy ?? NONE, item.drain ? outcomeCell(item.drain.outcome, style) : NONE);
+    if (wide) row.push(subject.node ?? NONE, [...new Set(evaluation.findings.map((f) => f.rule))].join(',') || NONE);
     return row;
   });
   let out = renderTable(headers, rows, noHeaders);
-  const details = a.items.filter((i) => i.evaluation.findings.some((f) => wide || f.severity !== 'info') || i.evaluation.unknown.length > 0);
-  for (const item of details) out += '\n' + renderItemDetails(item, style, wide);
-  if (drain) out += '\n' + drainSummary(a, style) + '\n';
+  const explained = a.items.filter((i) => i.evaluation.findings.some((f) => wide || f.severity !== 'info') || i.evaluation.unknown.length > 0);
+  if (details) for (const item of explained) out += '\n' + renderItemDetails(item, style, wide);
+  const more = !details && explained.length > 0 ? `\n${style.dim('--details: the reasons and fixes for each VM.')}` : '';
+  if (drain) out += '\n' + drainSummary(a, style) + more + '\n';
   else {
-    out += `\n${countsLine(a.summary)}\n`;
+    out += `\n${countsLine(a.summary)}${more}\n`;
     for (const c of a.clusters ?? []) out += `  ${clusterLine(c)}\n`;
   }
   return out;

@@ -6,7 +6,7 @@ import { API_VERSION } from './document.js';
 import type { ClusterReach } from './fleet.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds } from './format.js';
+import { formatSeconds, NONE } from './format.js';
 
 export interface MigrationListRow {
   /** In a fleet: the context of the cluster it is in. */
@@ -49,7 +49,6 @@ export function listItemDocument(r: MigrationListRow) {
 }
 
 export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
-  if (rows.length === 0) return 'No migrations found.\n';
   const fleet = rows.some((r) => r.cluster !== undefined);
   // Each context has its own namespace: a fleet's rows always say theirs.
   const namespaces = allNamespaces || fleet;
@@ -63,8 +62,8 @@ export function renderMigrationList(rows: MigrationListRow[], style: Style, wide
       r.vmi,
       phaseCell(r.phase || 'Pending', style),
       r.ageSeconds === undefined ? '<unknown>' : formatSeconds(r.ageSeconds),
-      `${r.sourceNode ?? '?'} → ${r.targetNode ?? '?'}`,
-      r.progressPercent === undefined ? '-' : `${Math.round(r.progressPercent)}%`,
+      `${r.sourceNode ?? NONE} → ${r.targetNode ?? NONE}`,
+      r.progressPercent === undefined ? NONE : `${Math.round(r.progressPercent)}%`,
       r.cause === 'none' ? style.ok(r.cause) : style.bad(r.cause),
     ];
     if (wide) row.push(r.status);

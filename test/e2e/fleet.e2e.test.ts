@@ -127,8 +127,8 @@ describe('check-migratable --contexts / --all-contexts', () => {
     expect(unreachable(doc).map((e) => e.cluster)).toEqual(['down']);
   });
 
-  it('table: a CLUSTER column first, details and counts per cluster', async () => {
-    const r = await run(['check-migratable', '-A', '--contexts', 'east,down,west', '--color', 'never']);
+  it('table: a CLUSTER column first, --details and counts per cluster', async () => {
+    const r = await run(['check-migratable', '-A', '--details', '--contexts', 'east,down,west', '--color', 'never']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^CLUSTER\s+NAMESPACE\s+NAME\s+VERDICT\s+BLOCKERS\s+WARNINGS\n/);
     expect(r.stdout).toMatch(/^east\s+prod\s+erp-app\s+not-migratable\s/m);

@@ -1,10 +1,12 @@
 // ClusterSource over an offline snapshot (`--from PATH`, contract §5): kubectl dumps, must-gather
 // trees and support bundles, read once into memory, then answered like the API server would.
 import type { KubeObject } from '../../kube/types.js';
+import type { GatherError } from '../../kube/known.js';
 import { RESOURCES, qualifiedName, resourceForObject, type ResourceId } from '../../kube/resources.js';
 import { SourceError, type ClusterSource, type ListOptions, type LogOptions } from '../source.js';
 import { dropManagedFields, extractObjects, type Extraction } from './extract-objects.js';
 import { inputError } from './input-errors.js';
+import { holdsKubeVirt, noKubeVirtObjects } from './snapshot-contents.js';
 import { mapLimit } from './map-limit.js';
 import { looksLikeSupportBundle, normalizeBundleValue } from './normalize-bundle.js';
 import { ObjectStore } from './object-store.js';
@@ -24,6 +26,8 @@ export interface SnapshotOptions {
   namespace?: string;
   /** One line per thing skipped that the user should know of (a symlink out of the snapshot). */
   warn?: (line: string) => void;
+  /** Commands: a snapshot without any KubeVirt object is an error that says what it holds. */
+  requireKubeVirt?: boolean;
 }
 
 export interface SnapshotStats {
@@ -55,7 +59,13 @@ export class SnapshotSource implements ClusterSource {
     private readonly time: { at: Date; source: NowSource },
     private readonly namespace: string,
     private readonly fileStats: { documentFiles: number; logFiles: number },
+    private readonly skipped: readonly GatherError[] = [],
   ) {}
+
+  /** The files of the snapshot's directories that could not be read: skipped, each an errors[] entry. */
+  inputErrors(): readonly GatherError[] {
+    return this.skipped;
+  }
 
   /** The snapshot's time (contract §5): `--now`, else its newest timestamp, else the wall clock at open. */
   now(): Date {
@@ -133,15 +143,18 @@ export class SnapshotSource implements ClusterSource {
 
 /**
  * Reads PATH (a file or a directory, recursively) into a snapshot source. Throws
- * SourceError('InvalidInput') for a missing path, an unreadable, binary, huge or malformed file.
+ * SourceError('InvalidInput') for a missing path, or PATH itself unreadable, binary, huge or
+ * malformed. Such a file inside a directory is skipped instead (contract §5: one broken file must
+ * not hide a whole must-gather), and said in inputErrors() with its file and line.
  */
 export async function openSnapshotSource(path: string, opts: SnapshotOptions = {}): Promise<SnapshotSource> {
   const files = await listSnapshotFiles(path, opts.warn ? { warn: opts.warn } : {});
   const documents = files.filter((f) => f.kind === 'document');
   const logFiles = files.filter((f) => f.kind === 'log');
+  const named = files.length === 1 && files[0]?.path === path;
 
-  // Parse in parallel, but report the first failure in path order, so the error does not
-  // depend on which file happened to finish first.
+  // Parse in parallel; failures are taken in path order, so what is reported does not depend on
+  // which file happened to finish first.
   const parsed = await mapLimit(documents, READ_CONCURRENCY, async (file) => {
     try {
       return { file, extraction: await readObjects(file) };
@@ -149,8 +162,12 @@ export async function openSnapshotSource(path: string, opts: SnapshotOptions = {
       return { file, error };
     }
   });
-  const failed = parsed.find((p) => 'error' in p);
-  if (failed && 'error' in failed) throw failed.error;
+  const skipped: GatherError[] = [];
+  for (const p of parsed) {
+    if (!('error' in p)) continue;
+    if (named || !(p.error instanceof SourceError) || p.error.kindOf !== 'InvalidInput') throw p.error;
+    skipped.push({ resource: 'snapshot', message: `${p.error.message.replace(/^error: /, '')}; the file was skipped` });
+  }
 
   const namespace = opts.namespace ?? 'default';
   const store = new ObjectStore();
@@ -158,15 +175,22 @@ export async function openSnapshotSource(path: string, opts: SnapshotOptions = {
     if (!('extraction' in p) || !p.extraction) continue;
     addExtraction(store, p.file, p.extraction, namespace);
   }
+  if (opts.requireKubeVirt && !holdsKubeVirt(store.counts())) {
+    throw noKubeVirtObjects(path, { documentFiles: documents.length, skippedFiles: skipped.length, kinds: store.kinds() });
+  }
 
   const logTimes = await mapLimit(logFiles, READ_CONCURRENCY, (f) =>
     readEnd(f.path, LOG_TIME_SCAN_BYTES).then(newestLogTimestamp, () => undefined),
   );
   const time = snapshotTime(store, logTimes, opts.now);
-  return new SnapshotSource(store, new PodLogIndex(logFiles), time, namespace, {
-    documentFiles: documents.length,
-    logFiles: logFiles.length,
-  });
+  return new SnapshotSource(
+    store,
+    new PodLogIndex(logFiles),
+    time,
+    namespace,
+    { documentFiles: documents.length, logFiles: logFiles.length },
+    skipped,
+  );
 }
 
 /**

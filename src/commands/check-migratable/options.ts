@@ -15,6 +15,8 @@ export interface CheckMigratableOptions {
   node?: string;
   failOn: FailOn;
   listRules: boolean;
+  /** The per-VM reasons and fixes under the table: `--details`, or VMs named (NAME…, -f). */
+  details: boolean;
   /** `--sort-by`: the order of the items, kubectl's; checked before any I/O. */
   sortBy?: JsonPath;
   /** `--contexts` / `--all-contexts`: every cluster of the fleet, each checked on its own. */
@@ -28,6 +30,7 @@ export interface RawCheckOptions {
   node?: string;
   failOn: FailOn;
   listRules?: boolean;
+  details?: boolean;
   sortBy?: string;
 }
 
@@ -57,6 +60,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     node: raw.node,
     failOn: raw.failOn,
     listRules: Boolean(raw.listRules),
+    details: Boolean(raw.details) || names.length > 0 || files.length > 0,
     ...(sortBy ? { sortBy } : {}),
     ...(fleet ? { fleet } : {}),
   };

@@ -14,6 +14,8 @@ import { migratabilityDocument, migratabilityItemDocument, migratabilityJsonChun
 import type { GatherError } from '../../kube/known.js';
 import { checkFleet } from './fleet.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
+import { noResourcesLine, noVmisOnNodeLine } from '../../render/no-resources.js';
+import { isDocumentFormat } from '../../cmdutil/output-format.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import { sortByJsonPath } from '../../render/sort-by.js';
@@ -27,26 +29,34 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   if (o.fleet) {
     // One report whatever answered; exit 3 only when no cluster did.
     const { report, errors, answered } = await checkFleet(g, o, o.fleet, io);
-    await printReport(g, o, io, report, errors);
+    await printReport(g, o, io, report, errors, o.allNamespaces ? undefined : g.namespace);
     return answered ? migratabilityExitCode(report, o.failOn) : EXIT_FAILURE;
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
   const analysis = analyzeMigratability(subjects, gathered.facts, o.node);
-  await printReport(g, o, io, analysis, gathered.errors);
+  await printReport(g, o, io, analysis, gathered.errors, gathered.namespace);
   return migratabilityExitCode(analysis, o.failOn);
 }
 
-/** The partial errors on stderr, the report on stdout (in `--sort-by` order). */
-async function printReport(g: GlobalOptions, o: CheckMigratableOptions, io: Io, report: ReportInput, errors: readonly GatherError[]): Promise<void> {
+/**
+ * The partial errors on stderr, the report on stdout (in `--sort-by` order). `namespace`: what
+ * was listed (undefined: every namespace), for kubectl's line when a table would be empty.
+ */
+async function printReport(g: GlobalOptions, o: CheckMigratableOptions, io: Io, report: ReportInput, errors: readonly GatherError[], namespace: string | undefined): Promise<void> {
   const sorted = o.sortBy ? { ...report, items: sortByJsonPath(report.items, o.sortBy, migratabilityItemDocument) } : report;
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
+  if (sorted.items.length === 0 && !isDocumentFormat(g.output)) {
+    // kubectl get: an empty table is a line on stderr.
+    io.stderr(o.node !== undefined ? noVmisOnNodeLine(o.node) : noResourcesLine(namespace));
+    return;
+  }
   await emit(g, io.stdout, {
     document: () => migratabilityDocument(sorted, errors),
     // The same text, item by item, each piece once stdout took the last: a 10,000-VM report is
     // never one string, nor queued in memory behind a slow pipe.
     jsonChunks: () => migratabilityJsonChunks(sorted, errors),
-    text: (style, wide, noHeaders) => renderMigratabilityTable(sorted, style, wide, noHeaders),
+    text: (style, wide, noHeaders) => renderMigratabilityTable(sorted, style, wide, noHeaders, o.details),
   });
 }
 

@@ -1,13 +1,19 @@
 import type { Command } from 'commander';
 import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
 import { parsePrometheusOptions, type RawPrometheusOptions } from '../why/options.js';
-import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
+import { defineCommand, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
 import { parseSortByFlag } from '../../render/sort-by.js';
 import { UsageError } from '../../cmdutil/errors.js';
 import { addFleetOptions, parseFleetFlags, type RawFleetFlags } from '../fleet/flags.js';
 
+const EXAMPLES: readonly Example[] = [
+  { comment: 'The migrations in every namespace', args: 'list -A' },
+  { comment: 'Newest first, no header, for a script', args: 'list -A --sort-by=.age --no-headers' },
+  { comment: 'The same, read from a dump', args: 'list -A --from ./must-gather' },
+];
+
 export function registerList(env: CommandEnv): void {
-  const list = defineCommand(env, 'list', 'the migrations in a namespace (-A: all), with phase, source → target, progress and cause')
+  const list = defineCommand(env, 'list', 'the migrations in a namespace (-A: all), with phase, source → target, progress and cause', EXAMPLES)
     .option('-A, --all-namespaces', 'list migrations in every namespace')
     .option('--sort-by <jsonpath>', 'order the migrations by a field of their items[] entry, as kubectl get --sort-by (e.g. .age)')
     .option('--prometheus <url>', 'Prometheus to read the percent copied from (one query instead of each node\'s virt-handler)')

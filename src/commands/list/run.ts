@@ -9,6 +9,7 @@ import type { Io } from '../../cmdutil/io.js';
 import { EXIT_FAILURE, EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit } from '../../cmdutil/output.js';
+import { initialErrors } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
@@ -27,6 +28,8 @@ import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/pr
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, listItemDocument, renderMigrationList, type ClusterListSummary, type MigrationListRow } from '../../render/migration-list.js';
 import { unreachableError } from '../../render/fleet.js';
+import { noResourcesLine } from '../../render/no-resources.js';
+import { isDocumentFormat } from '../../cmdutil/output-format.js';
 import { readFleet } from '../fleet/read.js';
 import type { FleetFlags } from '../fleet/flags.js';
 import type { JsonPath } from '../../render/jsonpath.js';
@@ -50,8 +53,8 @@ export interface ListOptions {
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   if (o.fleet) return runListFleet(g, o, o.fleet, io);
-  const { rows, errors } = await withSource(g, io, (source) => listCluster(source, g, o));
-  await printList(g, o, io, rows, errors);
+  const { rows, errors, namespace } = await withSource(g, io, (source) => listCluster(source, g, o));
+  await printList(g, o, io, rows, errors, namespace);
   return EXIT_OK;
 }
 
@@ -75,13 +78,19 @@ async function runListFleet(g: GlobalOptions, o: ListOptions, fleet: FleetFlags,
     for (const r of m.result.rows) rows.push({ cluster: m.cluster, ...r });
     for (const e of m.result.errors) errors.push({ cluster: m.cluster, ...e });
   }
-  await printList(g, o, io, rows, errors, clusters);
+  await printList(g, o, io, rows, errors, o.allNamespaces ? undefined : g.namespace, clusters);
   return members.some((m) => m.ok) ? EXIT_OK : EXIT_FAILURE;
 }
 
-async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: MigrationListRow[], errors: GatherError[], clusters?: ClusterListSummary[]): Promise<void> {
+/** `namespace`: what was listed (undefined: every namespace), for kubectl's line when a table would be empty. */
+async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: MigrationListRow[], errors: GatherError[], namespace: string | undefined, clusters?: ClusterListSummary[]): Promise<void> {
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
   const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
+  // kubectl get: an empty table is a line on stderr, so that stdout stays empty for a script.
+  if (rows.length === 0 && !isDocumentFormat(g.output)) {
+    io.stderr(noResourcesLine(namespace));
+    return;
+  }
   await emit(g, io.stdout, {
     document: () => listDocument(rows, errors, clusters),
     text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders),
@@ -89,8 +98,8 @@ async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: Migrat
 }
 
 /** One cluster's rows, newest first, and what could not be read. */
-async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions): Promise<{ rows: MigrationListRow[]; errors: GatherError[] }> {
-  const errors: GatherError[] = [];
+async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions): Promise<{ rows: MigrationListRow[]; errors: GatherError[]; namespace: string | undefined }> {
+  const errors = initialErrors(source);
   const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
   const { items, kubevirt } = await gatherForList(source, namespace, errors);
   const now = source.now();
@@ -127,7 +136,7 @@ async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptio
       if (pct !== null) x.row.progressPercent = pct;
     }
   }
-  return { rows: listed.map((x) => x.row), errors };
+  return { rows: listed.map((x) => x.row), errors, namespace };
 }
 
 /** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */

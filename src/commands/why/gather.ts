@@ -30,7 +30,8 @@
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { getEach, isFatal, listKnown, mergeKnown, missingReason, recordError } from '../../collect/gather.js';
+import { getEach, initialErrors, isFatal, listKnown, mergeKnown, missingReason, recordError } from '../../collect/gather.js';
+import { notFoundError } from '../../collect/not-found.js';
 import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
 import { placementView } from './pod-views.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
@@ -110,7 +111,8 @@ export interface SharedReads {
 }
 
 export async function gatherForWhy(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
-  const errors: GatherError[] = [];
+  // The snapshot's skipped files, once per command: `list` (shared lists) has them already.
+  const errors: GatherError[] = opts.shared ? [] : initialErrors(source);
   const say = (line: string) => opts.log?.(`why: ${line}`);
 
   // Round 1: NAME as a VMIM and as a VMI (contract §2: a VMIM name, else a VMI name, else a VM
@@ -133,8 +135,15 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   if (!namedMigration && !vmi) {
     vm = await getOptional<VirtualMachine>(source, 'vm', namespace, vmiName);
     if (!vm) {
-      const what = source.has && !source.has('vmim') ? 'virtualmachineinstances or virtualmachines' : 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines';
-      throw new SourceError('NotFound', `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
+      const withMigrations = !(source.has && !source.has('vmim'));
+      const what = withMigrations ? 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines' : 'virtualmachineinstances or virtualmachines';
+      throw await notFoundError(source, {
+        resources: withMigrations ? ['vmim', 'vmi', 'vm'] : ['vmi', 'vm'],
+        name,
+        namespace,
+        liveLine: `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`,
+        resource: 'virtualmachineinstances.kubevirt.io',
+      });
     }
     resolvedAs = 'VirtualMachine';
   }
