@@ -5,7 +5,8 @@
 // goes on. A migration that Succeeded anyway finished before the abort reached libvirt. Pure.
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ABORT_STATUS_FAILED } from '../../kubevirt/constants.js';
-import { isFinalPhase, stateOf } from '../preflight/progress.js';
+import { isFinal } from '../migration/phase.js';
+import { stateOf } from '../migration/state.js';
 
 export type AbortOutcomeKind =
   /** Cancelled: the VMIM ended Failed (or vanished) and the guest stays on the source. */
@@ -35,6 +36,6 @@ export function abortOutcome(lastSeen: VirtualMachineInstanceMigration, gone: bo
   if (state?.abortStatus === ABORT_STATUS_FAILED) out.kind = 'abort-failed';
   else if (phase === 'Succeeded' || (state?.completed && !state.failed)) out.kind = 'completed';
   else if (phase === 'Failed' || state?.failed || gone) out.kind = 'aborted';
-  else if (isFinalPhase(phase)) out.kind = 'aborted';
+  else if (isFinal(phase)) out.kind = 'aborted';
   return out;
 }

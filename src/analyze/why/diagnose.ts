@@ -3,7 +3,7 @@ import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from '
 import type { CheckArgs, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
 import type { WhyContext } from './context.js';
 import { WHY_CHECKS } from './registry.js';
-import { MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { stageOf } from '../migration/phase.js';
 import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from '../migratability/evaluate.js';
@@ -96,7 +96,7 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   if (phase === 'Succeeded') return { status: 'succeeded', cause: 'none', args: { kind: 'succeeded' } };
   if (phase === 'Failed') return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
   // A phase this version does not know (a newer KubeVirt): "progressing" would be a guess.
-  if (phase && !(MIGRATION_PHASES as readonly string[]).includes(phase)) return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase } };
+  if (phase && stageOf(phase) === 'unknown') return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase } };
   const undecided = checks.filter((c) => c.status === 'unknown').map((c) => c.id);
   if (undecided.length > 0 && checks.some((c) => c.status === 'fail')) {
     return { status: 'unknown', cause: 'unknown', args: { kind: 'missing-data', checks: undecided } };

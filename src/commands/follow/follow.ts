@@ -11,7 +11,9 @@ import { FailureError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
-import { followStatus, isFinalPhase, stateOf, transferPercent, type FollowStatus } from '../../analyze/preflight/progress.js';
+import { followStatus, transferPercent, type FollowStatus } from '../../analyze/preflight/progress.js';
+import { isFinal, isHandedOffInFlight } from '../../analyze/migration/phase.js';
+import { stateOf } from '../../analyze/migration/state.js';
 import { renderFollowLine } from '../../render/start-text.js';
 import type { ControlSource } from './control-source.js';
 import { sleep } from './interrupt.js';
@@ -61,7 +63,6 @@ const RETRY_DELAY_MS = 1000;
 const POLL_MS = 5000;
 const LOG_TAIL_LINES = 60;
 const LOG_LIMIT_BYTES = 128 * 1024;
-const HANDED_OFF = ['PreparingTarget', 'TargetReady', 'Running'];
 
 export async function followWithProgress(source: ControlSource, p: FollowParams): Promise<Followed> {
   const started = Date.now();
@@ -79,7 +80,7 @@ export async function followWithProgress(source: ControlSource, p: FollowParams)
     while (!signal.aborted) {
       await sleep(POLL_MS, signal);
       if (signal.aborted) break;
-      if (!HANDED_OFF.includes(last.status?.phase ?? '') && !last.metadata.deletionTimestamp) continue;
+      if (!isHandedOffInFlight(last.status?.phase) && !last.metadata.deletionTimestamp) continue;
       try {
         vmi = (await source.get<VirtualMachineInstance>('vmi', p.namespace, p.vmiName)) ?? vmi;
         const state = stateOf(last, vmi);
@@ -145,7 +146,7 @@ export async function followMigration(
         if (!current) return { kind: 'gone', migration: last };
         last = current;
         onChange(current);
-        if (isFinalPhase(current.status?.phase)) return { kind: 'final', migration: current };
+        if (isFinal(current.status?.phase)) return { kind: 'final', migration: current };
         resourceVersion = rv;
         relist = false;
       }
@@ -185,7 +186,7 @@ export async function followMigration(
           }
           last = m;
           onChange(m);
-          if (isFinalPhase(m.status?.phase)) {
+          if (isFinal(m.status?.phase)) {
             end = { kind: 'final', migration: m };
             local.abort();
           }

@@ -3,7 +3,7 @@
 // quotas, nodes, storage, the KubeVirt CR) and the three storage lists check-migratable's rules
 // add; then, when NAME was a migration, its VMI. No launcher log is read.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { listKnown } from '../../collect/gather.js';
+import { getOptional, listKnown } from '../../collect/gather.js';
 import { unknownList, type GatherError } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
@@ -78,14 +78,4 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     kubevirtVersion: lists.kubevirt.ok ? versionOfKubeVirtCR(lists.kubevirt.items[0]) : undefined,
   };
   return { inputs, facts, errors };
-}
-
-async function getOptional<T extends VirtualMachineInstance | VirtualMachine>(source: ClusterSource, resource: 'vmi' | 'vm', namespace: string, name: string): Promise<T | undefined> {
-  try {
-    return await source.get<T>(resource, namespace, name);
-  } catch (err) {
-    // A missing CRD answers 404 like a missing object.
-    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
-    throw err;
-  }
 }

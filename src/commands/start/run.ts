@@ -39,8 +39,7 @@ export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promi
     const preflight = decidePreflight({ ctx, facts: gathered.facts, addedNodeSelector: o.nodeSelector, force: o.force });
     const vmiName = ctx.vmi?.metadata.name ?? ctx.vm?.metadata.name ?? o.name;
     const report: StartReport = { namespace, vmi: vmiName, preflight, dryRun: o.dryRun, errors: gathered.errors };
-    const vmName = ctx.vm?.metadata.name ?? ctx.vmi?.metadata.ownerReferences?.find((r) => r.kind === 'VirtualMachine')?.name;
-    if (vmName) report.vm = vmName;
+    if (ctx.vmName) report.vm = ctx.vmName;
     warnings(io, style, preflight, namespace);
     if (preflight.refused) return finish(report, g, io, EXIT_PROBLEM);
 

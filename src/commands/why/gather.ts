@@ -15,10 +15,11 @@
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource, type ListOptions } from '../../collect/source.js';
-import { isFatal, listKnown, missingReason } from '../../collect/gather.js';
+import { getOptional, isFatal, listKnown, missingReason } from '../../collect/gather.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import { known, unknownList, type Known, type GatherError } from '../../kube/known.js';
+import { vmOwnerOf } from '../../kube/owners.js';
 import type {
   KubeEvent,
   KubeVirt,
@@ -35,7 +36,8 @@ import type {
 } from '../../kube/types.js';
 import { LABEL_APP, LABEL_APP_HANDLER, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { LogTail, PrometheusRead, WhyContext, WhyInputs } from '../../analyze/why/context.js';
-import { deriveContext, sameMigrationState } from '../../analyze/why/derive.js';
+import { deriveContext } from '../../analyze/why/derive.js';
+import { stateOf } from '../../analyze/migration/state.js';
 import { policiesUseNamespaceLabels } from '../../analyze/policy/match-policy.js';
 import { resolveMigrationConfig } from '../../analyze/why/migration-config.js';
 import { copyState, logProgressSamples } from '../../analyze/why/progress.js';
@@ -152,8 +154,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
 
   // Round 2: the VM, when NAME matched nothing else or there is no migration to explain.
   // No owner references at all (or not a list): maybe a VM's, worth one GET to find out.
-  const refs = vmi?.metadata.ownerReferences;
-  const ownedByVm = !vmi || !Array.isArray(refs) || refs.some((o) => o.kind === 'VirtualMachine');
+  const ownedByVm = !vmi || !Array.isArray(vmi.metadata.ownerReferences) || vmOwnerOf(vmi) !== undefined;
   if ((!namedMigration && !vmi) || (!ctx.migration && ownedByVm)) {
     const vm = await getOptional<VirtualMachine>(source, 'vm', namespace, vmiName);
     if (vm) inputs.vm = vm;
@@ -180,7 +181,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   // Round 4: virt-handler's metrics, only while copying and when the log had no progress line.
   const m = ctx.migration;
   if (m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
-    const node = sameMigrationState(ctx, m)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
+    const node = stateOf(m, ctx.vmi)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
     inputs.handlerMetrics = await readHandlerMetrics(source, handlerPods, node, ctx.kubevirtCR?.metadata.namespace, errors);
     if (!inputs.handlerMetrics.ok || !hasVmiSeries(inputs.handlerMetrics.text, ctx)) {
       // Source 3: Prometheus, when asked for.
@@ -216,21 +217,6 @@ async function queryPrometheus(api: PrometheusApi, ctx: WhyContext, errors: Gath
     const message = err instanceof Error ? err.message : String(err);
     errors.push({ resource: 'prometheus', message: `${api.url}: ${message}` });
     return { ok: false, url: api.url, reason: `${api.url}: ${message}` };
-  }
-}
-
-async function getOptional<T extends VirtualMachineInstance | VirtualMachine>(
-  source: ClusterSource,
-  resource: 'vmi' | 'vm',
-  namespace: string,
-  name: string,
-): Promise<T | undefined> {
-  try {
-    return await source.get<T>(resource, namespace, name);
-  } catch (err) {
-    // A missing CRD answers 404 on the list path: the same as "no such object".
-    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
-    throw err;
   }
 }
 

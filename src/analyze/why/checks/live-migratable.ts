@@ -4,7 +4,8 @@
 import type { EvidenceRef } from '../../findings.js';
 import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
-import { isFinalMigration, recognizedEvents } from '../migration-state.js';
+import { recognizedEvents } from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
@@ -30,7 +31,7 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
     if (!ctx.migration) return result('live-migratable', 'warn', args, evidence);
-    if (isFinalMigration(ctx.migration)) return result('live-migratable', 'info', args, evidence);
+    if (isFinal(ctx.migration?.status?.phase)) return result('live-migratable', 'info', args, evidence);
     return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
   },
 };

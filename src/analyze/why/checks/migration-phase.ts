@@ -3,7 +3,8 @@
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
-import { isFinalMigration, migrationRef } from '../migration-state.js';
+import { migrationRef } from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
 
@@ -48,7 +49,7 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     const evidence = [migrationRef(m, 'status.phase', phase)];
     const abortRequested = listOf(m.status?.conditions).some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
     if (abortRequested) args.abortRequested = true;
-    if ((m.metadata.deletionTimestamp || abortRequested) && !isFinalMigration(m)) {
+    if ((m.metadata.deletionTimestamp || abortRequested) && !isFinal(m.status?.phase)) {
       args.kind = 'abort-pending';
       if (m.metadata.deletionTimestamp) {
         args.deletionTimestamp = m.metadata.deletionTimestamp;
