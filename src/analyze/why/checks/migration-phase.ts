@@ -1,15 +1,14 @@
 // Where the migration is: its phase, for how long, who created it, and whether an abort is
 // pending (a deleted VMIM lingers with deletionTimestamp until final, facts §1.1/§6). The
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
-import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import { ANNOTATION_EVACUATION_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import type { MigrationOrigin } from '../../../kubevirt/evacuation-facts.js';
+import { originOf } from '../../migration/origin.js';
 import { result, type WhyCheck } from '../check.js';
 import { migrationRef } from '../migration-state.js';
 import { isFinal } from '../../migration/phase.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
-
-/** Who created the VMIM (facts §7). */
-export type MigrationOrigin = 'evacuation' | 'workload-update' | 'user';
 
 export type MigrationPhaseArgs =
   | { kind: 'none'; vmi: string }
@@ -35,7 +34,7 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     const m = ctx.migration;
     if (!m) return result('migration-phase', 'info', { kind: 'none', vmi: ctx.vmi?.metadata.name ?? ctx.requested.name });
     const phase = m.status?.phase ?? '';
-    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
+    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m, ctx.vmi) };
     const inPhase = secondsInCurrentPhase(m, ctx.now);
     if (inPhase !== undefined) args.secondsInPhase = inPhase;
     const age = ageSeconds(m.metadata.creationTimestamp, ctx.now);
@@ -60,10 +59,3 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     return result('migration-phase', phase === 'Succeeded' ? 'pass' : 'info', args, evidence);
   },
 };
-
-/** Who created the VMIM (facts §7): the evacuation controller, the workload updater, or a user. */
-function originOf(annotations: Record<string, string> | undefined): MigrationOrigin {
-  if (annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined) return 'evacuation';
-  if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
-  return 'user';
-}
