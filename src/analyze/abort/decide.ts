@@ -5,7 +5,9 @@
 //   Synchronizing): the controller marks it Failed at once and deletes the target pod;
 // - after hand-off, before the transfer (PreparingTarget, TargetReady): the abort is only
 //   requested (condition migrationAbortRequested) and takes effect once Running;
-// - Running: virt-handler cancels the libvirt job; abortStatus Aborting → Succeeded | Failed.
+// - Running: virt-handler cancels the libvirt job; abortStatus Aborting → Succeeded | Failed;
+// - a phase KubeVirt does not name (a newer version's): cancelled all the same, no stage said
+//   (src/analyze/migration/phase.ts).
 // In post-copy the guest already runs on the target and libvirt does not abort a post-copy job
 // this way (facts §6): refused unless --force. A VMI marked for evacuation gets a new migration
 // from the evacuation controller: warned, with the way to stop it.
@@ -49,6 +51,7 @@ export interface AbortPlan {
   lastState?: MigrationState;
   /** This migration's migrationState (src/analyze/migration/state.ts). */
   state?: MigrationState;
+  /** Undefined for a phase KubeVirt does not name: what the delete does then is not known. */
   stage?: AbortStage;
   mode?: string;
   abortStatus?: string;
@@ -63,10 +66,10 @@ export interface AbortPlan {
   otherInFlight: VirtualMachineInstanceMigration[];
 }
 
-/** The stage of a migration in flight. */
-export function abortStage(phase: string | undefined): AbortStage {
+/** The stage of a migration in flight; undefined when final or not known. */
+export function abortStage(phase: string | undefined): AbortStage | undefined {
   const stage = stageOf(phase);
-  return stage === 'before-handoff' || stage === 'running' ? stage : 'handed-off';
+  return stage === 'final' || stage === 'unknown' ? undefined : stage;
 }
 
 export function decideAbort(input: AbortInput): AbortPlan {
@@ -96,7 +99,8 @@ export function decideAbort(input: AbortInput): AbortPlan {
   plan.migration = target;
   const state = stateOf(target, input.vmi);
   if (state) plan.state = state;
-  plan.stage = abortStage(target.status?.phase);
+  const stage = abortStage(target.status?.phase);
+  if (stage) plan.stage = stage;
   if (state?.mode) plan.mode = state.mode;
   if (state?.abortStatus) plan.abortStatus = state.abortStatus;
   if (target.metadata.deletionTimestamp) plan.deletionRequested = target.metadata.deletionTimestamp;

@@ -94,8 +94,20 @@ describe('decideAbort', () => {
     ['TargetReady', 'handed-off'],
     ['Running', 'running'],
     ['WaitingForSync', 'before-handoff'],
+    ['Synchronizing', 'before-handoff'],
   ])('stage of %j is %s', (phase, stage) => {
     expect(abortStage(phase)).toBe(stage);
+  });
+
+  it('a phase KubeVirt does not name: cancelled all the same, with no stage (it was called handed-off)', () => {
+    const m = vmim('Quiescing', { name: 'vm1-new', uid: 'u-new' });
+    const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [m], force: false });
+    expect(plan.migration?.metadata.uid).toBe('u-new');
+    expect(plan.refused).toBeUndefined();
+    expect(plan.stage).toBeUndefined();
+    const doc = abortDocument({ namespace: 'default', plan, dryRun: false, action: 'deleted' });
+    expect(doc).not.toHaveProperty('stage');
+    expect(doc.migration).toEqual({ name: 'vm1-new', uid: 'u-new', phaseBefore: 'Quiescing' });
   });
 });
 
