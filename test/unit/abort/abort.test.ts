@@ -169,6 +169,20 @@ describe('MigrationAbort document', () => {
     expect(abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none' }).lastMigration).toEqual({ name: 'vm1-old', uid: 'u-old', phase: 'Failed' });
   });
 
+  it('the refusal names the end time lastMigration names: not a malformed one, not another migration\'s', () => {
+    const odd = vmim('Failed', { name: 'vm1-old', uid: 'u-old', migrationState: { migrationUid: 'u-old', endTimestamp: 'yesterday', failed: true } });
+    // KubeVirt ≤ v1.5 copied the VMI's state into a final VMIM even when it was a later migration's.
+    const foreign = vmim('Succeeded', { name: 'vm1-old', uid: 'u-old', migrationState: { migrationUid: 'u-later', endTimestamp: '2025-11-20T11:00:00Z', completed: true } });
+    for (const m of [odd, foreign]) {
+      const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [m], force: false });
+      const doc = abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none' });
+      expect(doc.lastMigration?.endTime).toBeUndefined();
+      expect(doc.refused?.summary).not.toMatch(/ at /);
+    }
+    const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [done], force: false });
+    expect(abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none' }).refused?.summary).toContain('ended Succeeded at 2025-11-20T09:01:00Z');
+  });
+
   it('a replaced migration: refused migration-changed and what is there now', () => {
     const mig = vmim('Pending', { name: 'vm1-r', uid: 'u-r' });
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [mig], force: false });
