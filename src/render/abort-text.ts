@@ -1,7 +1,7 @@
 // The prose of `abort`: refusals, warnings (evacuation, post-copy, other migrations), what the
 // cancel does at each stage (facts §6), the result after --wait, and the whole result for a person.
-import type { AbortOutcome } from '../analyze/abort/outcome.js';
-import type { AbortReport, AbortRefusalId, MigrationAbortDoc } from './abort-doc-types.js';
+import type { AbortOutcome, AbortRefusalId } from '../analyze/abort/outcome.js';
+import type { AbortReport, MigrationAbortDoc } from './abort-doc-types.js';
 import type { Style } from './style.js';
 import { formatSeconds } from './format.js';
 import { time } from '../kube/time.js';

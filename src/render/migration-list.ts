@@ -1,22 +1,10 @@
 // `list`: kubectl-style table and the contract's MigrationList document (§4.3).
 import type { GatherError } from '../kube/known.js';
+import type { MigrationListRow } from '../analyze/list/row.js';
 import { API_VERSION } from './document.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 import { formatSeconds } from './format.js';
-
-export interface MigrationListRow {
-  namespace: string;
-  vmi: string;
-  migration: string;
-  phase: string;
-  sourceNode?: string;
-  targetNode?: string;
-  ageSeconds?: number;
-  progressPercent?: number;
-  cause: string;
-  status: string;
-}
 
 export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
   return {

@@ -13,7 +13,7 @@ import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '..
 import { vmNameOf } from '../../kube/owners.js';
 import { formatDuration } from '../../kube/duration.js';
 import { decideAbort } from '../../analyze/abort/decide.js';
-import { abortOutcome } from '../../analyze/abort/outcome.js';
+import { abortOutcome, abortRefusal, migrationChanged, type MigrationChanged } from '../../analyze/abort/outcome.js';
 import { abortDocument } from '../../render/abort-document.js';
 import type { AbortReport } from '../../render/abort-doc-types.js';
 import { renderAbortText } from '../../render/abort-text.js';
@@ -41,6 +41,8 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
       force: o.force,
     });
     const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none' };
+    const refusal = abortRefusal(plan, undefined);
+    if (refusal) report.refusal = refusal;
     const vm = vmNameOf(gathered.vmi, gathered.vm);
     if (vm) report.vm = vm;
     const doc = () => abortDocument(report);
@@ -58,6 +60,7 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
         const changed = await remove(source, namespace, target, o.dryRun, vm ?? plan.vmiName);
         if (changed) {
           report.changed = changed;
+          report.refusal = abortRefusal(plan, changed);
           io.stderr(`error: migration ${namespace}/${name} changed between read and delete (uid ${target.metadata.uid ?? ''} is gone); nothing was deleted\n`);
           return finish(report, g, io, EXIT_FAILURE);
         }
@@ -86,7 +89,7 @@ async function remove(
   target: VirtualMachineInstanceMigration,
   dryRun: boolean,
   vmName: string,
-): Promise<{ now?: VirtualMachineInstanceMigration } | undefined> {
+): Promise<MigrationChanged | undefined> {
   const name = target.metadata.name ?? '';
   try {
     await source.delete('vmim', namespace, name, { uid: target.metadata.uid ?? '', dryRun });
@@ -94,11 +97,11 @@ async function remove(
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
     if (err.kindOf === 'Conflict' || err.kindOf === 'NotFound') {
-      const now = await getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name);
+      const changed = migrationChanged(target, await getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name));
       // Still the object inspected: the conflict was not about its uid, so nothing "changed";
       // report the server's refusal as it is (a write is never retried).
-      if (now && now.metadata.uid === target.metadata.uid) throw new FailureError(`${err.message} (nothing was deleted)`);
-      return now ? { now } : {};
+      if (!changed) throw new FailureError(`${err.message} (nothing was deleted)`);
+      return changed;
     }
     if (err.kindOf === 'ServerError' || err.kindOf === 'Connection' || err.kindOf === 'Timeout' || err.kindOf === 'InvalidResponse') {
       throw new FailureError(

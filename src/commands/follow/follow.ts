@@ -11,7 +11,7 @@ import { FailureError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
-import { followStatus, transferPercent, type FollowStatus } from '../../analyze/preflight/progress.js';
+import { followStatus, transferPercent, type FollowStatus } from '../../analyze/migration/follow-status.js';
 import { isFinal, isHandedOffInFlight } from '../../analyze/migration/phase.js';
 import { stateOf } from '../../analyze/migration/state.js';
 import { renderFollowLine } from '../../render/start-text.js';

@@ -16,8 +16,6 @@ export function registerList(env: CommandEnv): void {
       const g = parseGlobalOptions(raw, env.io);
       const prometheus = parsePrometheusOptions(raw);
       const { runList } = await import('./run.js');
-      const { openPrometheus } = await import('../../collect/prometheus.js');
-      const api = await openPrometheus(prometheus, g, (line) => env.io.stderr(`${line}\n`));
-      env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(api ? { prometheus: api } : {}) }, env.io));
+      env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(prometheus ? { prometheus } : {}) }, env.io));
     });
 }

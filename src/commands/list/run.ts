@@ -14,38 +14,29 @@ import { emit } from '../../cmdutil/output.js';
 import { listKnown } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
-import type { PrometheusApi } from '../../collect/prometheus.js';
+import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
 import { known, type Known, type GatherError } from '../../kube/known.js';
-import type { Container, KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import type { Container, KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_DOMAIN } from '../../kubevirt/constants.js';
 import { listOf } from '../../analyze/shape.js';
 import { itemsWhere } from '../../analyze/lookup.js';
-import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
+import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { readWhyLists, type ReadListsOptions } from '../why/gather.js';
-import { deriveContext } from '../../analyze/why/derive.js';
 import { newestFirst } from '../../kube/time.js';
-import { diagnose } from '../../analyze/why/diagnose.js';
-import { copyState } from '../../analyze/why/progress.js';
-import { guestMemory } from '../../analyze/why/completion-budget.js';
-import { percentDone } from '../../analyze/progress/forecast.js';
-import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } from '../../analyze/progress/metric-samples.js';
+import { listMigration, percentFromMetrics } from '../../analyze/list/row.js';
+import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../analyze/progress/metric-samples.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
-import { listDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
+import { listDocument, renderMigrationList } from '../../render/migration-list.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { ageSeconds } from '../../analyze/why/timeline.js';
+import type { ListOptions } from './options.js';
 
 /** virt-handler /metrics pages read per `list`, at most (one per source node of a copying migration). */
 export const LIST_METRICS_MAX_NODES = 8;
 
-export interface ListOptions {
-  allNamespaces: boolean;
-  /** `--prometheus URL`: percent from one instant query instead of the pod proxy. */
-  prometheus?: PrometheusApi;
-}
-
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
+  const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
   const { rows, errors } = await withSource(g, io, async (source) => {
     const errors: GatherError[] = [];
     const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
@@ -68,7 +59,7 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
       const ns = m.metadata.namespace ?? '';
       const vmiName = m.spec?.vmiName ?? '';
       const vmi = itemsWhere(vmiItems, 'namespace/name', (v) => `${v.metadata.namespace ?? ''}/${v.metadata.name ?? ''}`, `${ns}/${vmiName}`)[0];
-      const ctx = deriveContext({
+      const { row, copying } = listMigration({
         ...whyLists,
         events: eventsOf(ns),
         now,
@@ -79,29 +70,14 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
         namespaceObject: namespaces.ok ? known(namespaces.items.filter((n) => n.metadata.name === ns)) : namespaces,
         sourceLog: { ok: false, reason: 'list does not read launcher logs' },
       });
-      const d = diagnose(ctx);
-      const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
-      const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
-      const row: MigrationListRow = {
-        namespace: ns,
-        vmi: vmiName,
-        migration: m.metadata.name ?? '',
-        phase: m.status?.phase ?? '',
-        sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? vmi?.status?.nodeName,
-        targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
-        ageSeconds: ageSeconds(m.metadata.creationTimestamp, now),
-        cause: d.verdict.cause,
-        status: d.verdict.status,
-      };
-      if (row.phase === 'Succeeded') row.progressPercent = 100;
-      return { row, m, vmi, copying: copyState(ctx, m).copying };
+      return { row, m, vmi, copying };
     });
     const copying = listed.filter((x) => x.copying);
     if (copying.length > 0) {
-      const points = await progressPoints(source, o, copying.map((x) => x.row.sourceNode), handlerPods, lists.kubevirt, now, errors);
+      const points = await progressPoints(source, prometheus, copying.map((x) => x.row.sourceNode), handlerPods, lists.kubevirt, now, errors);
       const version = versionOfKubeVirtCR(lists.kubevirt.ok ? lists.kubevirt.items[0] : undefined);
       for (const x of copying) {
-        const pct = percentOf(points, x.m, x.vmi, now, version);
+        const pct = percentFromMetrics(points, x.m, x.vmi, now, version);
         if (pct !== null) x.row.progressPercent = pct;
       }
     }
@@ -165,20 +141,20 @@ function metricsView(p: Pod): Pod {
 /** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
 async function progressPoints(
   source: ClusterSource,
-  o: ListOptions,
+  prometheus: PrometheusApi | undefined,
   nodes: (string | undefined)[],
   handlerPods: Known<Pod>,
   kubevirt: Known<KubeVirt>,
   now: Date,
   errors: GatherError[],
 ): Promise<MetricPoint[]> {
-  if (o.prometheus) {
+  if (prometheus) {
     try {
-      const a = parsePrometheusResponse(await o.prometheus.instant(progressQuery(undefined, PERCENT_METRIC_NAMES), Math.floor(now.getTime() / 1000)));
+      const a = parsePrometheusResponse(await prometheus.instant(progressQuery(undefined, PERCENT_METRIC_NAMES), Math.floor(now.getTime() / 1000)));
       if (a.ok) return a.points;
-      errors.push({ resource: 'prometheus', message: `${o.prometheus.url}: ${a.reason}` });
+      errors.push({ resource: 'prometheus', message: `${prometheus.url}: ${a.reason}` });
     } catch (err) {
-      errors.push({ resource: 'prometheus', message: `${o.prometheus.url}: ${err instanceof Error ? err.message : String(err)}` });
+      errors.push({ resource: 'prometheus', message: `${prometheus.url}: ${err instanceof Error ? err.message : String(err)}` });
     }
     return [];
   }
@@ -193,10 +169,4 @@ async function progressPoints(
     for (const point of parsePrometheusText(p.text, { names: PROGRESS_METRIC_NAME_SET })) points.push(point.timestampMs === undefined ? { ...point, timestampMs: readAt } : point);
   }
   return points;
-}
-
-function percentOf(points: MetricPoint[], m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, now: Date, version?: KubeVirtVersion): number | null {
-  const vmiSeries = { namespace: m.metadata.namespace ?? '', name: m.spec?.vmiName ?? '' };
-  const samples = samplesFromMetrics(points, vmiSeries, { readAtMs: now.getTime(), ...(version ? { version } : {}) });
-  return percentDone(samples.at(-1), guestMemory(vmi)?.memoryBytes);
 }

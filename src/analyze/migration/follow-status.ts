@@ -6,7 +6,7 @@ import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { parseLauncherLogLines } from '../why/launcher-log-lines.js';
 import { logSamples } from '../progress/log-samples.js';
 import { percentDone } from '../progress/forecast.js';
-import { stateOf } from '../migration/state.js';
+import { stateOf } from './state.js';
 
 /**
  * Percent of the data transferred (0–100) for `migrationUid`, from a launcher log tail, through

@@ -1,7 +1,7 @@
 // The planned migration target pod (facts §4, createTargetPod) and the wait helpers.
 import { describe, expect, it } from 'vitest';
-import { plannedTargetPod } from '../../../src/analyze/preflight/target-pod.js';
-import { transferPercent } from '../../../src/analyze/preflight/progress.js';
+import { plannedTargetPod } from '../../../src/analyze/start/target-pod.js';
+import { transferPercent } from '../../../src/analyze/migration/follow-status.js';
 import { parseKubeVirtVersion } from '../../../src/kubevirt/version.js';
 import { vmi } from '../../fixtures/objects/vms.js';
 import { VMI_UID, launcherPod, vmim } from '../../fixtures/objects/migrations.js';
