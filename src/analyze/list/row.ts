@@ -9,6 +9,7 @@ import { diagnose } from '../why/diagnose.js';
 import { copyState } from '../why/progress.js';
 import { guestMemory } from '../why/completion-budget.js';
 import { ageSeconds } from '../why/timeline.js';
+import { stateOf } from '../migration/state.js';
 import { percentDone } from '../progress/forecast.js';
 import { samplesFromMetrics } from '../progress/metric-samples.js';
 import type { MetricPoint } from '../progress/prometheus-text.js';
@@ -37,8 +38,7 @@ export function listMigration(inputs: WhyInputs & { namedMigration: VirtualMachi
   const m = inputs.namedMigration;
   const ctx = deriveContext(inputs);
   const d = diagnose(ctx);
-  const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
-  const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
+  const mine = stateOf(m, ctx.vmi);
   const row: MigrationListRow = {
     namespace: inputs.namespace,
     vmi: m.spec?.vmiName ?? '',

@@ -8,8 +8,8 @@ import { scenarioSource } from '../why/scenarios/harness.js';
 
 const NOW = '2025-11-20T10:05:00Z';
 
-async function rowOf(objects: KubeObject[], name: string): Promise<ListedMigration> {
-  const { inputs } = await gatherForWhy(scenarioSource(objects, { now: NOW }), 'default', name);
+async function rowOf(objects: KubeObject[], name: string, forbidden: 'pod'[] = []): Promise<ListedMigration> {
+  const { inputs } = await gatherForWhy(scenarioSource(objects, { now: NOW, forbidden }), 'default', name);
   if (!inputs.namedMigration) throw new Error(`no migration ${name}`);
   return listMigration({ ...inputs, namedMigration: inputs.namedMigration, sourceLog: { ok: false, reason: 'list does not read launcher logs' } });
 }
@@ -37,5 +37,15 @@ describe('listMigration', () => {
     expect(copying).toBe(true);
     expect(row.progressPercent).toBeUndefined();
     expect(row.targetNode).toBe('node-b');
+  });
+
+  it('v1.3+: the VMIM\'s Pending stub ({sourcePod}) does not hide the VMI\'s state of this migration (it did)', async () => {
+    const m = vmim('Running', { name: 'mig-r', uid: 'u-r', migrationState: { sourcePod: 'virt-launcher-vm1-8xk2p' } });
+    const objects = [...vmCluster(), m];
+    const v = objects.find((o) => o.kind === 'VirtualMachineInstance')!;
+    (v.status as { migrationState?: object }).migrationState = { migrationUid: 'u-r', sourceNode: 'node-a', targetNode: 'node-b', sourcePod: 'virt-launcher-vm1-8xk2p', targetPod: 'virt-launcher-vm1-tg7m2' };
+    // Pods unreadable (a reader without pods): only the migrationState names the target node.
+    const { row } = await rowOf(objects, 'mig-r', ['pod']);
+    expect(row).toMatchObject({ sourceNode: 'node-a', targetNode: 'node-b' });
   });
 });
