@@ -80,7 +80,7 @@ export async function followWithProgress(source: ControlSource, p: FollowParams)
     while (!signal.aborted) {
       await sleep(POLL_MS, signal);
       if (signal.aborted) break;
-      if (!isHandedOffInFlight(last.status?.phase) && !last.metadata.deletionTimestamp) continue;
+      if (!pollsProgress(last)) continue;
       try {
         vmi = (await source.get<VirtualMachineInstance>('vmi', p.namespace, p.vmiName)) ?? vmi;
         const state = stateOf(last, vmi);
@@ -110,6 +110,11 @@ export async function followWithProgress(source: ControlSource, p: FollowParams)
     await polling;
     reporter.stop();
   }
+}
+
+/** The VMI and the log tail are polled while virt-handler has the migration, or a cancel is pending. */
+export function pollsProgress(m: VirtualMachineInstanceMigration): boolean {
+  return isHandedOffInFlight(m.status?.phase) || Boolean(m.metadata.deletionTimestamp);
 }
 
 /** The watch loop proper: list, watch from the list's version, re-watch or re-list, bounded. */
