@@ -1,6 +1,6 @@
 import { UsageError } from '../../cmdutil/errors.js';
 import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
-import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
+import { parseLabelSelector, SelectorError } from '../../kube/labels.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
 
 export interface CheckMigratableOptions {
