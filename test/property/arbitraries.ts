@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import * as K from '../../src/kubevirt/constants.js';
 import { MIGRATION_PHASES } from '../../src/kubevirt/phases.js';
-import { PROGRESS_METRIC_NAMES } from '../../src/analyze/progress/metric-samples.js';
+import { PROGRESS_METRIC_NAMES } from '../../src/kubevirt/metrics.js';
 import { EVENT_FAILED_SCHEDULING } from '../../src/analyze/why/parse/scheduler-message.js';
 import type { ResourceId } from '../../src/kube/resources.js';
 import type { KubeObject } from '../../src/kube/types.js';

@@ -24,7 +24,7 @@ import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { readWhyLists, type ReadListsOptions } from '../why/gather.js';
 import { newestFirst } from '../../kube/time.js';
 import { listMigration, percentFromMetrics } from '../../analyze/list/row.js';
-import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../analyze/progress/metric-samples.js';
+import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../kubevirt/metrics.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, renderMigrationList } from '../../render/migration-list.js';

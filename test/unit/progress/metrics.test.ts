@@ -2,7 +2,8 @@
 // the progress series under every name they have had, and Prometheus HTTP API answers.
 import { describe, expect, it } from 'vitest';
 import { parsePrometheusText, parseSampleLine } from '../../../src/analyze/progress/prometheus-text.js';
-import { PROGRESS_METRIC_NAME_SET, metricField, samplesFromMetrics } from '../../../src/analyze/progress/metric-samples.js';
+import { PROGRESS_METRIC_NAME_SET, metricField } from '../../../src/kubevirt/metrics.js';
+import { samplesFromMetrics } from '../../../src/analyze/progress/metric-samples.js';
 import { parsePrometheusResponse, progressQuery } from '../../../src/analyze/progress/prometheus-api.js';
 import { parseKubeVirtVersion } from '../../../src/kubevirt/version.js';
 import { handlerMetricsText, prometheusBody, type MetricPoint, type MetricsVariant } from '../../fixtures/objects/progress.js';
