@@ -2,7 +2,7 @@
 // src/kubevirt/metrics.ts), read from virt-handler's /metrics page or from Prometheus.
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { PROGRESS_METRIC_NAME_SET, metricField, publishes, transferRatesSwapped } from '../../kubevirt/metrics.js';
-import type { MetricPoint } from './prometheus-text.js';
+import { parsePrometheusText, type MetricPoint } from './prometheus-text.js';
 import { isoTime, sortSamples, type TransferSample } from './sample.js';
 
 export interface VmiSeriesSelector {
@@ -46,4 +46,14 @@ export function samplesFromMetrics(points: readonly MetricPoint[], vmi: VmiSerie
     byTime.set(t, s);
   }
   return sortSamples([...byTime.values()]);
+}
+
+/**
+ * Whether a virt-handler /metrics page holds samples of the VMI, exactly as samplesFromMetrics
+ * reads them (its namespace and name, names this version publishes): `why` asks Prometheus as
+ * well only when it does not.
+ */
+export function hasProgressSeries(text: string, vmi: VmiSeriesSelector, version?: KubeVirtVersion): boolean {
+  const points = parsePrometheusText(text, { names: PROGRESS_METRIC_NAME_SET });
+  return samplesFromMetrics(points, vmi, { readAtMs: 0, ...(version ? { version } : {}) }).length > 0;
 }

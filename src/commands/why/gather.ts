@@ -42,6 +42,7 @@ import { policiesUseNamespaceLabels } from '../../analyze/policy/match-policy.js
 import { resolveMigrationConfig } from '../../analyze/why/migration-config.js';
 import { copyState, logProgressSamples } from '../../analyze/why/progress.js';
 import { progressQuery } from '../../analyze/progress/prometheus-api.js';
+import { hasProgressSeries } from '../../analyze/progress/metric-samples.js';
 
 /** Lines of the source launcher's compute log to read: enough for ~10 minutes of progress lines. */
 export const LOG_TAIL_LINES = 400;
@@ -183,7 +184,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   if (m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
     const node = stateOf(m, ctx.vmi)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
     inputs.handlerMetrics = await readHandlerMetrics(source, handlerPods, node, ctx.kubevirtCR?.metadata.namespace, errors);
-    if (!inputs.handlerMetrics.ok || !hasVmiSeries(inputs.handlerMetrics.text, ctx)) {
+    if (!inputs.handlerMetrics.ok || !hasProgressSeries(inputs.handlerMetrics.text, { namespace: ctx.namespace, name: ctx.vmi.metadata.name ?? '' }, ctx.version)) {
       // Source 3: Prometheus, when asked for.
       if (opts.prometheus) inputs.prometheus = await queryPrometheus(opts.prometheus, ctx, errors);
     }
@@ -195,12 +196,6 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
 function needsNamespace(ctx: WhyContext): boolean {
   if (ctx.policies.ok && policiesUseNamespaceLabels(ctx.policies.items)) return true;
   return resolveMigrationConfig(ctx).effective.config.allowPostCopy === true;
-}
-
-/** Cheap pre-check that the page mentions the VMI at all (the real parse is the analysis's). */
-function hasVmiSeries(text: string, ctx: WhyContext): boolean {
-  const name = ctx.vmi?.metadata.name ?? '';
-  return /kubevirt_(vmi_migration|migrate_vmi)_data_(remaining|processed)_bytes/.test(text) && text.includes(`name="${name}"`);
 }
 
 async function queryPrometheus(api: PrometheusApi, ctx: WhyContext, errors: GatherError[]): Promise<PrometheusRead> {

@@ -139,6 +139,16 @@ describe('source 3: --prometheus', () => {
     expect(d.progress!.unavailable.map((u) => u.source)).toEqual(['logs', 'metrics']);
   });
 
+  it('asked when virt-handler has series only of a same-named VMI in another namespace (the pre-check used to match the name alone)', async () => {
+    const { objects, logs } = scenario();
+    const elsewhere = handlerMetricsText('v1.8', POINTS, { namespace: 'other', name: VMI_NAME, node: 'node-a' });
+    const calls: string[] = [];
+    const d = await whyScenario(objects, { name: VMI_NAME, now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: elsewhere }, prometheus: api(calls) });
+    expect(calls).toHaveLength(2);
+    expect(d.progress).toMatchObject({ source: 'prometheus' });
+    expect(d.progress!.unavailable.map((u) => u.source)).toEqual(['logs', 'metrics']);
+  });
+
   it('not asked when the log has progress', async () => {
     const { objects, logs } = scenario({ progress: healthy });
     const calls: string[] = [];
