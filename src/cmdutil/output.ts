@@ -2,36 +2,41 @@
 // as a document and a text for a person, and `emit` prints the one the format asks for. A new
 // format is added to OUTPUT_FORMATS (output-format.ts), to the switch here (tsc checks that every
 // switch on the format handles it), in the renderer that writes it, and nowhere else.
+import { parseCustomColumns, renderCustomColumns } from '../render/custom-columns.js';
 import { renderDocument } from '../render/document.js';
+import { jsonPathPrinter } from '../render/jsonpath.js';
+import { renderNames, type NamedDocument } from '../render/name-lines.js';
 import { makeStyle, type Style } from '../render/style.js';
-import { assertNever, type OutputFormat } from './output-format.js';
+import { assertNever, type OutputFlag } from './output-format.js';
 
 /** What a command prints, in every format. */
 export interface CommandOutput {
-  /** The document of `-o json|yaml`; built only when a document is printed. */
-  document(): object;
+  /** The document of `-o json|yaml` (and what name, jsonpath and custom-columns read); built only when printed. */
+  document(): NamedDocument;
   /**
    * `-o json` written in pieces: exactly `renderDocument(document(), 'json')`, for documents too
    * large to hold as one string (check-migratable on 10,000 VMs).
    */
   writeJson?(write: (text: string) => void): void;
-  /** The text of `-o table|wide`. */
-  text(style: Style, wide: boolean): string;
+  /** The text of `-o table|wide`; `noHeaders`: its tables without their header line. */
+  text(style: Style, wide: boolean, noHeaders: boolean): string;
 }
 
 /** The part of the global flags that chooses the printer. */
-export interface OutputFlags {
-  output: OutputFormat;
+export interface OutputFlags extends OutputFlag {
   color: boolean;
+  noHeaders?: boolean;
 }
 
 /**
  * Print `out` in the chosen format. `frame` (0, 1, …) marks one document of a stream (why
- * --watch): JSON is then one compact document per line (NDJSON) and YAML documents are
- * separated by `---`; the text frames itself.
+ * --watch): JSON is then one compact document per line (NDJSON), YAML documents are separated by
+ * `---`, custom-columns prints its header once (as `kubectl get -w`), name and jsonpath print
+ * each frame as they print one document; the text frames itself.
  */
 export function emit(flags: OutputFlags, write: (text: string) => void, out: CommandOutput, frame?: number): void {
   const format = flags.output;
+  const noHeaders = flags.noHeaders === true;
   switch (format) {
     case 'json':
       if (frame !== undefined) write(JSON.stringify(out.document()) + '\n');
@@ -41,9 +46,19 @@ export function emit(flags: OutputFlags, write: (text: string) => void, out: Com
     case 'yaml':
       write((frame ? '---\n' : '') + renderDocument(out.document(), 'yaml'));
       return;
+    case 'name':
+      write(renderNames(out.document()));
+      return;
+    case 'jsonpath':
+      // Checked when the flags were parsed; kubectl adds no newline.
+      write(jsonPathPrinter(flags.outputValue ?? '')(out.document()));
+      return;
+    case 'custom-columns':
+      write(renderCustomColumns(parseCustomColumns(flags.outputValue ?? ''), out.document(), noHeaders || Boolean(frame)));
+      return;
     case 'table':
     case 'wide':
-      write(out.text(makeStyle(flags.color), format === 'wide'));
+      write(out.text(makeStyle(flags.color), format === 'wide', noHeaders));
       return;
     default:
       assertNever(format);

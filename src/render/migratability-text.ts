@@ -2,7 +2,7 @@
 // hint (a concrete fix) per rule id, built from the finding's typed args. The only place that
 // turns migratability findings into words; a rule without prose, or an arg it does not know, is a type error.
 import type { RuleFinding, RuleId } from '../analyze/migratability/rule.js';
-import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rules/eviction-drain-blocker.js';
+import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rule-args/eviction-drain-blocker.js';
 import { assertNever } from './assert-never.js';
 
 interface RuleText<Id extends RuleId> {
@@ -24,7 +24,7 @@ const vmPath = (f: RuleFinding, fallback: string): string => {
 };
 const storageClassText = (storageClass: string | undefined) => (storageClass ? ` on StorageClass ${storageClass}` : '');
 
-const STRATEGY_SOURCE: Record<EvictionDrainBlockerArgs['strategySource'], string> = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' };
+const STRATEGY_SOURCE: Record<EvictionDrainBlockerArgs<RuleId>['strategySource'], string> = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' };
 
 /** Exhaustive over RuleId: a rule without prose fails type-checking. */
 const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {

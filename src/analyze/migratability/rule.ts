@@ -16,35 +16,35 @@ import type {
   DataVolumeTemplate,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
-import type { VolumeNotSharedArgs } from './rules/volume-not-shared.js';
-import type { VolumeNodeLocalArgs } from './rules/volume-node-local.js';
-import type { VolumeHostdiskArgs } from './rules/volume-hostdisk.js';
-import type { VolumeContainerdiskArgs } from './rules/volume-containerdisk.js';
-import type { VolumeCdromArgs } from './rules/volume-cdrom.js';
-import type { VolumeBlockMigrationArgs } from './rules/volume-block-migration.js';
-import type { VolumeSingleReplicaArgs } from './rules/volume-single-replica.js';
-import type { VolumeRwxFilesystemShareArgs } from './rules/volume-rwx-filesystem-share.js';
-import type { HostDeviceArgs } from './rules/host-device.js';
-import type { InterfaceNotMigratableArgs } from './rules/interface-not-migratable.js';
-import type { InterfaceSriovArgs } from './rules/interface-sriov.js';
-import type { NodePinnedArgs } from './rules/node-pinned.js';
-import type { AffinityRestrictiveArgs } from './rules/affinity-restrictive.js';
-import type { CpuHostPassthroughArgs } from './rules/cpu-host-passthrough.js';
-import type { CpuHostModelUniqueArgs } from './rules/cpu-host-model-unique.js';
-import type { CpuDedicatedSingleNodeArgs } from './rules/cpu-dedicated-single-node.js';
-import type { ConfidentialComputingArgs } from './rules/confidential-computing.js';
-import type { HypervPassthroughArgs } from './rules/hyperv-passthrough.js';
-import type { TscFrequencyArgs } from './rules/tsc-frequency.js';
-import type { VirtiofsArgs } from './rules/virtiofs.js';
-import type { PersistentReservationArgs } from './rules/persistent-reservation.js';
-import type { EvictionDrainBlockerArgs } from './rules/eviction-drain-blocker.js';
-import type { KubevirtConditionArgs } from './rules/kubevirt-condition.js';
+import type { VolumeNotSharedArgs } from './rule-args/volume-not-shared.js';
+import type { VolumeNodeLocalArgs } from './rule-args/volume-node-local.js';
+import type { VolumeHostdiskArgs } from './rule-args/volume-hostdisk.js';
+import type { VolumeContainerdiskArgs } from './rule-args/volume-containerdisk.js';
+import type { VolumeCdromArgs } from './rule-args/volume-cdrom.js';
+import type { VolumeBlockMigrationArgs } from './rule-args/volume-block-migration.js';
+import type { VolumeSingleReplicaArgs } from './rule-args/volume-single-replica.js';
+import type { VolumeRwxFilesystemShareArgs } from './rule-args/volume-rwx-filesystem-share.js';
+import type { HostDeviceArgs } from './rule-args/host-device.js';
+import type { InterfaceNotMigratableArgs } from './rule-args/interface-not-migratable.js';
+import type { InterfaceSriovArgs } from './rule-args/interface-sriov.js';
+import type { NodePinnedArgs } from './rule-args/node-pinned.js';
+import type { AffinityRestrictiveArgs } from './rule-args/affinity-restrictive.js';
+import type { CpuHostPassthroughArgs } from './rule-args/cpu-host-passthrough.js';
+import type { CpuHostModelUniqueArgs } from './rule-args/cpu-host-model-unique.js';
+import type { CpuDedicatedSingleNodeArgs } from './rule-args/cpu-dedicated-single-node.js';
+import type { ConfidentialComputingArgs } from './rule-args/confidential-computing.js';
+import type { HypervPassthroughArgs } from './rule-args/hyperv-passthrough.js';
+import type { TscFrequencyArgs } from './rule-args/tsc-frequency.js';
+import type { VirtiofsArgs } from './rule-args/virtiofs.js';
+import type { PersistentReservationArgs } from './rule-args/persistent-reservation.js';
+import type { EvictionDrainBlockerArgs } from './rule-args/eviction-drain-blocker.js';
+import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
 /**
  * Each rule's args by its id, in the contract's table order (§4.2): the typed values its
- * findings hand the renderer (render/migratability-text.ts). Each rules/<id>.ts exports its own.
+ * findings hand the renderer (render/migratability-text.ts). Each rule-args/<id>.ts declares its own.
  * A name a dump omits (a volume, disk, device or interface without `name`) is ''.
  */
 export interface RuleArgs {
@@ -69,8 +69,8 @@ export interface RuleArgs {
   'tsc-frequency': TscFrequencyArgs;
   virtiofs: VirtiofsArgs;
   'persistent-reservation': PersistentReservationArgs;
-  'eviction-drain-blocker': EvictionDrainBlockerArgs;
-  'kubevirt-condition': KubevirtConditionArgs;
+  'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
+  'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }
 
 export type RuleId = keyof RuleArgs;

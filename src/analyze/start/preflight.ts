@@ -16,7 +16,8 @@ import type { Node, Pod, VirtualMachineInstanceMigration } from '../../kube/type
 import { LABEL_VMI_NAME } from '../../kubevirt/constants.js';
 import { atLeast } from '../../kubevirt/version.js';
 import type { CauseId, CheckStatus } from '../why/cause.js';
-import type { CheckId, CheckResult, Placement, WhyCheck } from '../why/check.js';
+import type { CheckId, CheckResult, WhyCheck } from '../why/check.js';
+import type { Placement } from '../why/placement.js';
 import type { UnschedulableCause } from '../why/parse/scheduler-message.js';
 import type { WhyContext, WhyInputs } from '../why/context.js';
 import { deriveContext } from '../why/derive.js';

@@ -1,6 +1,7 @@
 // Runs the checks in the operator's order and names exactly one cause (contract §4.1).
 import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
-import type { CheckArgs, CheckId, CheckOutputs, CheckResult, Placement } from './check.js';
+import type { CheckArgs, CheckId, CheckOutputs, CheckResult } from './check.js';
+import type { Placement } from './placement.js';
 import type { WhyContext } from './context.js';
 import { WHY_CHECKS } from './registry.js';
 import { stageOf } from '../migration/phase.js';

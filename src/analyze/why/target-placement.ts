@@ -42,7 +42,7 @@ import { unmatchedSelectorKeys } from '../scheduling/node-selector.js';
 import { isNodeReady } from '../scheduling/readiness.js';
 import { resourceFit, type ResourceList } from '../scheduling/resource-fit.js';
 import { TAINT_UNSCHEDULABLE, untoleratedTaints } from '../scheduling/taints.js';
-import type { Placement, PlacementReason } from './check.js';
+import type { Placement, PlacementReason } from './placement.js';
 import type { WhyContext } from './context.js';
 import { recognizeControllerEvent } from './parse/controller-events.js';
 import {

@@ -27,7 +27,8 @@ import { listMigration, percentFromMetrics } from '../../analyze/list/row.js';
 import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../kubevirt/metrics.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
-import { listDocument, renderMigrationList } from '../../render/migration-list.js';
+import { listDocument, listItemDocument, renderMigrationList } from '../../render/migration-list.js';
+import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import type { ListOptions } from './options.js';
@@ -37,7 +38,7 @@ export const LIST_METRICS_MAX_NODES = 8;
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
-  const { rows, errors } = await withSource(g, io, async (source) => {
+  const { rows: found, errors } = await withSource(g, io, async (source) => {
     const errors: GatherError[] = [];
     const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
     // The migrations first: what is kept of the other lists depends on them.
@@ -84,7 +85,8 @@ export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise
     return { rows: listed.map((x) => x.row), errors };
   });
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
+  const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
+  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
   return EXIT_OK;
 }
 

@@ -28,7 +28,7 @@ export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: W
 /** The MigrationDiagnosis document, or the checklist. */
 export function whyOutput({ diagnosis, errors }: Diagnosed): CommandOutput {
   const doc = diagnosisDocument(diagnosis, errors);
-  return { document: () => doc, text: (style, wide) => renderChecklist(doc, style, wide) };
+  return { document: () => doc, text: (style, wide, noHeaders) => renderChecklist(doc, style, wide, noHeaders) };
 }
 
 /** 0: succeeded, progressing or no migration; 1: blocked, failed, at risk or unexplained. */

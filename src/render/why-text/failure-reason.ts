@@ -1,6 +1,6 @@
 // Prose of the `failure-reason` check (src/analyze/why/checks/failure-reason.ts).
 import type { CheckArgs, CheckResult } from '../../analyze/why/check.js';
-import type { AbortPlacement, CpuFeatureDiff, FailureSource } from '../../analyze/why/checks/failure-reason.js';
+import type { AbortPlacement, CpuFeatureDiff, FailureSource } from '../../analyze/why/check-args/failure-reason.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';

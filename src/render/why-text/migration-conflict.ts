@@ -1,5 +1,5 @@
 // Prose of the migration-conflict check (src/analyze/why/checks/migration-conflict.ts).
-import type { OtherMigration } from '../../analyze/why/checks/migration-conflict.js';
+import type { OtherMigration } from '../../analyze/why/check-args/migration-conflict.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
 

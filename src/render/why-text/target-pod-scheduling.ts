@@ -1,6 +1,6 @@
 // Prose of the target-pod-scheduling check: which nodes reject the target pod and why, and the fix.
-import type { PlacementReason } from '../../analyze/why/check.js';
-import type { UnschedulableArgs } from '../../analyze/why/checks/target-pod-scheduling.js';
+import type { PlacementReason } from '../../analyze/why/placement.js';
+import type { UnschedulableArgs } from '../../analyze/why/check-args/target-pod-scheduling.js';
 import { LABEL_HOSTNAME, LABEL_SCHEDULABLE, PREFIX_KUBEVIRT_DEVICES } from '../../kubevirt/constants.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';

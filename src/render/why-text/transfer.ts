@@ -1,5 +1,5 @@
 // Prose of the `transfer` check (src/analyze/why/checks/transfer.ts).
-import type { TransferClock } from '../../analyze/why/checks/transfer.js';
+import type { TransferClock } from '../../analyze/why/check-args/transfer.js';
 import type { TransferSample } from '../../analyze/progress/sample.js';
 import { formatBytes } from '../../kube/quantity.js';
 import { formatSeconds } from '../format.js';

@@ -3,11 +3,8 @@
 // `launchSecurity.sev` (SEV-ES when `sev.policy.encryptedState` is true), `.snp`, `.tdx`; an
 // empty `launchSecurity: {}` is how IBM Secure Execution (s390x) is requested (KubeVirt VEP 19).
 import type { MigratabilityRule } from '../rule.js';
+import type { ConfidentialComputingArgs } from '../rule-args/confidential-computing.js';
 import { specPath, subjectRef } from '../subject.js';
-
-export interface ConfidentialComputingArgs {
-  technology: 'SEV-SNP' | 'TDX' | 'SEV-ES' | 'SEV' | 'SecureExecution';
-}
 
 function technology(ls: Record<string, unknown>): ConfidentialComputingArgs['technology'] {
   if (ls.snp != null) return 'SEV-SNP';

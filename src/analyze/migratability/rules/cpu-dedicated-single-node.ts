@@ -7,13 +7,6 @@ import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes } from './_nodes.js';
 
-/** The CPU-manager label and the nodes that have it. */
-export interface CpuDedicatedSingleNodeArgs {
-  label: string;
-  nodes: string[];
-  count: number;
-}
-
 export const cpuDedicatedSingleNode: MigratabilityRule<'cpu-dedicated-single-node'> = {
   id: 'cpu-dedicated-single-node',
   severity: 'blocker',

@@ -13,6 +13,7 @@ import type { Node } from '../../../kube/types.js';
 import { CPU_HOST_MODEL } from '../../../kubevirt/constants.js';
 import { hostModelCpuOf, missingHostModelLabels, offersHostModel, type HostModelCpu } from '../../scheduling/host-model.js';
 import type { MigratabilityRule, RuleFinding, RuleResult } from '../rule.js';
+import type { CpuHostModelUniqueArgs } from '../rule-args/cpu-host-model-unique.js';
 import { specPath, subjectRef } from '../subject.js';
 import { byName, nodeName, nodeRef, refName } from './_facts.js';
 import { countOtherThan, kubeVirtNodes, memoByNodes, memoKey } from './_nodes.js';
@@ -40,19 +41,6 @@ function receivers(nodes: readonly Node[], cpu: HostModelCpu): Node[] {
   return memoByNodes(nodes, `cpu-host-model-receivers\n${memoKey(cpu.selector)}`, () =>
     kubeVirtNodes(nodes).filter((n) => offersHostModel(n, cpu)),
   );
-}
-
-/**
- * `node`: the VMI's node, whose host model no other node offers (`missing`: per candidate, the
- * labels it lacks); '' for a stopped VM, when no two nodes share one (`model`: all of them).
- */
-export interface CpuHostModelUniqueArgs {
-  node: string;
-  model: string;
-  features: string[];
-  candidates: number;
-  missing: string[];
-  vendor?: string;
 }
 
 export const cpuHostModelUnique: MigratabilityRule<'cpu-host-model-unique'> = {

@@ -2,12 +2,8 @@
 // features) can receive the guest, and KubeVirt adds no scheduling labels to find one.
 import { CPU_HOST_PASSTHROUGH } from '../../../kubevirt/constants.js';
 import type { MigratabilityRule } from '../rule.js';
+import type { CpuHostPassthroughArgs } from '../rule-args/cpu-host-passthrough.js';
 import { specPath, subjectRef } from '../subject.js';
-
-export interface CpuHostPassthroughArgs {
-  model: string;
-  node?: string;
-}
 
 export const cpuHostPassthrough: MigratabilityRule<'cpu-host-passthrough'> = {
   id: 'cpu-host-passthrough',

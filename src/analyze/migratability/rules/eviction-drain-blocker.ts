@@ -8,16 +8,9 @@ import type { EvidenceRef } from '../../findings.js';
 import { EVICTION_LIVE_MIGRATE } from '../../../kubevirt/constants.js';
 import { effectiveEvictionStrategy } from '../drain.js';
 import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
+import type { EvictionDrainBlockerArgs } from '../rule-args/eviction-drain-blocker.js';
 import { liveMigratableCondition, specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
-
-/** The eviction strategy, where it is set, and the blocker rules that make a drain wait. */
-export interface EvictionDrainBlockerArgs {
-  evictionStrategy: string;
-  strategySource: 'vmi' | 'vm' | 'kubevirt';
-  blockers: RuleId[];
-  liveMigratableFalse: boolean;
-}
 
 export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> = {
   id: 'eviction-drain-blocker',
@@ -36,7 +29,7 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
 
     let evidence: EvidenceRef;
     let path: string | undefined;
-    let strategySource: EvictionDrainBlockerArgs['strategySource'];
+    let strategySource: EvictionDrainBlockerArgs<RuleId>['strategySource'];
     if (source === 'vmi') {
       path = specPath(subject, 'evictionStrategy');
       evidence = subjectRef(subject, path);
@@ -45,7 +38,7 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
       evidence = { kind: 'KubeVirt', namespace: cr?.metadata.namespace ?? '', name: cr?.metadata.name ?? '', field: 'spec.configuration.evictionStrategy' };
       strategySource = 'kubevirt';
     }
-    const args: EvictionDrainBlockerArgs = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
+    const args: EvictionDrainBlockerArgs<RuleId> = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
     const finding: RuleFinding<'eviction-drain-blocker'> = { rule: 'eviction-drain-blocker', severity: 'warning', args, evidence: [evidence] };
     if (path) finding.path = path;
     return { findings: [finding] };

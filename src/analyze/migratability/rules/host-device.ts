@@ -2,14 +2,9 @@
 // `hostDevices` entry, and GPUs (≤v1.8 all of them; v1.9+ only mediated devices behind the
 // VGPULiveMigration gate can move, which we cannot verify from the spec, so every GPU counts).
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { HostDeviceArgs } from '../rule-args/host-device.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface HostDeviceArgs {
-  device: string;
-  kind: 'gpu' | 'hostDevice';
-  deviceName?: string;
-}
 
 export const hostDevice: MigratabilityRule<'host-device'> = {
   id: 'host-device',

@@ -3,9 +3,6 @@
 import type { MigratabilityRule } from '../rule.js';
 import { specPath, subjectRef } from '../subject.js';
 
-/** Nothing to name: the feature is on. */
-export type HypervPassthroughArgs = Record<string, never>;
-
 export const hypervPassthrough: MigratabilityRule<'hyperv-passthrough'> = {
   id: 'hyperv-passthrough',
   severity: 'blocker',

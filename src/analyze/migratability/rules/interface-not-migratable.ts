@@ -8,6 +8,7 @@ import type { VmiInterface } from '../../../kube/types.js';
 import { ANNOTATION_ALLOW_POD_BRIDGE_MIGRATION } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { InterfaceNotMigratableArgs } from '../rule-args/interface-not-migratable.js';
 import { specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
 import { listOf, nameText } from '../../shape.js';
@@ -19,18 +20,6 @@ export function bindingOf(iface: VmiInterface): string | undefined {
   const core = CORE_BINDINGS.find((b) => iface[b] != null);
   if (core) return core;
   return iface.binding?.name ? 'plugin' : undefined;
-}
-
-/**
- * The pod network's interface and its binding (`missing`: no interface for it); `annotation`:
- * the bridge live-migration annotation is there (too old a KubeVirt); `plugin`: a binding plugin's name.
- */
-export interface InterfaceNotMigratableArgs {
-  network: string;
-  interface: string;
-  binding: string;
-  annotation?: boolean;
-  plugin?: string;
 }
 
 export const interfaceNotMigratable: MigratabilityRule<'interface-not-migratable'> = {

@@ -19,6 +19,7 @@ import {
 } from '../../../kubevirt/constants.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
+import type { KubevirtConditionArgs } from '../rule-args/kubevirt-condition.js';
 import { liveMigratableCondition } from '../subject.js';
 
 /** Which rules explain each LiveMigratable reason (facts §1.3, §2). */
@@ -36,13 +37,6 @@ export const REASON_EXPLAINED_BY: Readonly<Record<string, readonly RuleId[]>> = 
   [REASON_VIRTIOFS_NOT_MIGRATABLE]: ['virtiofs'],
   [REASON_PR_NOT_MIGRATABLE]: ['persistent-reservation'],
 };
-
-/** KubeVirt's reason and message; `explainedBy`: the warning rules that match the reason. */
-export interface KubevirtConditionArgs {
-  reason: string;
-  message: string;
-  explainedBy?: RuleId[];
-}
 
 export const kubevirtCondition: MigratabilityRule<'kubevirt-condition'> = {
   id: 'kubevirt-condition',
@@ -64,7 +58,7 @@ export const kubevirtCondition: MigratabilityRule<'kubevirt-condition'> = {
       field: 'status.conditions[type=LiveMigratable]',
     };
     if (cond.message) evidence.message = cond.message;
-    const args: KubevirtConditionArgs = { reason, message: cond.message ?? '' };
+    const args: KubevirtConditionArgs<RuleId> = { reason, message: cond.message ?? '' };
     if (matched.length > 0) args.explainedBy = [...new Set(matched.map((f) => f.rule))];
     return { findings: [{ rule: 'kubevirt-condition', severity: 'blocker', args, evidence: [evidence] }] };
   },

@@ -3,13 +3,9 @@
 // on the rule stays silent; with an unknown version it warns.
 import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { PersistentReservationArgs } from '../rule-args/persistent-reservation.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface PersistentReservationArgs {
-  disk: string;
-  kubevirtVersion?: string;
-}
 
 export const persistentReservation: MigratabilityRule<'persistent-reservation'> = {
   id: 'persistent-reservation',

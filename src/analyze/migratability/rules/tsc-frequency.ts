@@ -8,16 +8,12 @@
 import { LABEL_TSC_FREQUENCY, PREFIX_TSC_FREQUENCY_SCHEDULING } from '../../../kubevirt/constants.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { ClusterFacts, MigratabilityRule, RuleResult } from '../rule.js';
+import type { TscFrequencyArgs } from '../rule-args/tsc-frequency.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 
 const nodesGap = (facts: ClusterFacts): string => (facts.nodes.ok ? 'nodes' : facts.nodes.reason);
-
-/** `node`: the VMI's node ('' for a stopped VM); with `no-node-with-frequency`, its TSC frequency and the label a target must carry. */
-export type TscFrequencyArgs =
-  | { reason: 'no-tsc-frequency'; node: string }
-  | { reason: 'no-node-with-frequency'; node: string; frequency: number; label: string };
 
 export const tscFrequency: MigratabilityRule<'tsc-frequency'> = {
   id: 'tsc-frequency',

@@ -3,13 +3,9 @@
 // unknown version it warns, since the cluster may be older.
 import { atLeast } from '../../../kubevirt/version.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { VirtiofsArgs } from '../rule-args/virtiofs.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface VirtiofsArgs {
-  filesystem: string;
-  kubevirtVersion?: string;
-}
 
 export const virtiofs: MigratabilityRule<'virtiofs'> = {
   id: 'virtiofs',

@@ -10,12 +10,6 @@ import { listOf, nameText } from '../../shape.js';
 
 const NOT_COPIED = new Set(['persistentVolumeClaim', 'dataVolume', 'containerDisk', 'hostDisk']);
 
-/** A volume copied by block migration, and its source kind (`containerDisk`, `persistentVolumeClaim`, …). */
-export interface VolumeBlockMigrationArgs {
-  volume: string;
-  source: string;
-}
-
 export const volumeBlockMigration: MigratabilityRule<'volume-block-migration'> = {
   id: 'volume-block-migration',
   severity: 'info',

@@ -1,13 +1,9 @@
 // containerDisk volumes are ephemeral copies of an image on the node: upstream KubeVirt copies
 // them by block migration (facts §2), but some distributions refuse to migrate such VMs.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { VolumeContainerdiskArgs } from '../rule-args/volume-containerdisk.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface VolumeContainerdiskArgs {
-  volume: string;
-  image?: string;
-}
 
 export const volumeContainerdisk: MigratabilityRule<'volume-containerdisk'> = {
   id: 'volume-containerdisk',

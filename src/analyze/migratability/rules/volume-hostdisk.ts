@@ -1,14 +1,9 @@
 // hostDisk volumes live in a file on the node (facts §2, check 8: `cannot migrate VMI with
 // non-shared HostDisk`). A hostDisk marked `shared: true` is accepted by KubeVirt.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { VolumeHostdiskArgs } from '../rule-args/volume-hostdisk.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface VolumeHostdiskArgs {
-  volume: string;
-  hostPath?: string;
-  type?: string;
-}
 
 export const volumeHostdisk: MigratabilityRule<'volume-hostdisk'> = {
   id: 'volume-hostdisk',

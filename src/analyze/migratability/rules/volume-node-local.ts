@@ -11,6 +11,7 @@ import type { Node, NodeSelector, PersistentVolume } from '../../../kube/types.j
 import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
+import type { NodeLocalVolume } from '../rule-args/volume-node-local.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
 import { boundVolume, findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim, type ResolvedClaim } from './_claims.js';
@@ -67,13 +68,6 @@ function judgePv(pv: PersistentVolume, subject: Subject, facts: ClusterFacts): V
   if (!pinned || countOtherThan(schedulable, subject.node) === 0) return { local: false };
   return { local: true, kind: 'node-affinity', nodes: [...matching], field: 'spec.nodeAffinity.required' };
 }
-
-/** Why the volume lives on one node: its PV (local, hostPath, node affinity: the nodes it reaches) or a node-local provisioner. */
-type NodeLocalVolume =
-  | { kind: 'local' | 'hostPath' | 'node-affinity'; pv: string; nodes: string[] }
-  | { kind: 'provisioner'; storageClass: string; provisioner: string; nodes: string[]; volumeBindingMode?: string };
-
-export type VolumeNodeLocalArgs = { volume: string; claim: string } & NodeLocalVolume;
 
 function finding(r: ResolvedClaim, args: NodeLocalVolume, evidence: EvidenceRef[]): RuleFinding<'volume-node-local'> {
   return {

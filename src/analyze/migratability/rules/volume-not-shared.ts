@@ -6,6 +6,7 @@
 import type { EvidenceRef } from '../../findings.js';
 import type { DataVolumeSpec } from '../../../kube/types.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
+import type { VolumeNotSharedArgs } from '../rule-args/volume-not-shared.js';
 import { lookup } from './_facts.js';
 import {
   RWX,
@@ -16,14 +17,13 @@ import {
   storageClassNameOf,
   unresolvedClaim,
   volumeModeOf,
-  type ClaimVolume,
   type ResolvedClaim,
 } from './_claims.js';
 import { listOf, nameText } from '../../shape.js';
 
 interface AccessModes {
   modes: string[];
-  from: 'pvc-status' | 'pvc-spec' | 'vmi-volume-status' | 'datavolume' | 'datavolume-template' | 'storage-profile';
+  from: VolumeNotSharedArgs['accessModesFrom'];
   evidence: EvidenceRef;
 }
 
@@ -81,18 +81,6 @@ function fromDataVolume(facts: ClusterFacts, r: ResolvedClaim): Found | undefine
     from: 'storage-profile',
     evidence: { kind: 'StorageProfile', name: className, field: `status.claimPropertySets[${k}].accessModes` },
   };
-}
-
-export interface VolumeNotSharedArgs {
-  volume: string;
-  claim: string;
-  source: ClaimVolume['source'];
-  accessModes: string[];
-  /** Which object said the access modes. */
-  accessModesFrom: AccessModes['from'];
-  hotpluggable: boolean;
-  storageClass?: string;
-  volumeMode?: string;
 }
 
 export const volumeNotShared: MigratabilityRule<'volume-not-shared'> = {

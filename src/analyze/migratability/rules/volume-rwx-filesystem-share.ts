@@ -18,24 +18,13 @@ import {
   type ResolvedClaim,
 } from './_claims.js';
 import type { ClusterFacts, Subject } from '../rule.js';
+import type { FileShareVia, VolumeRwxFilesystemShareArgs } from '../rule-args/volume-rwx-filesystem-share.js';
 import { listOf, nameText } from '../../shape.js';
 
 const LONGHORN = 'driver.longhorn.io';
 const LONGHORN_MIGRATABLE = 'migratable';
 const NFS_CSI = 'nfs.csi.k8s.io';
 
-/** How a ReadWriteMany file share is served. */
-type FileShareVia = 'nfs' | 'longhorn-share-manager';
-
-export interface VolumeRwxFilesystemShareArgs {
-  volume: string;
-  claim: string;
-  via: FileShareVia;
-  storageClass?: string;
-  volumeMode?: string;
-}
-
-/** Access modes from the PVC, else from the VMI's volumeStatus; undefined when neither says. */
 function accessModesOf(subject: Subject, r: ResolvedClaim): string[] | undefined {
   const modes =
     r.pvc?.status?.accessModes ??

@@ -12,16 +12,6 @@ export const REPLICA_PARAMETERS: Readonly<Record<string, string>> = {
   'io.openebs.csi-mayastor': 'repl',
 };
 
-/** A claim whose StorageClass keeps one replica: the provisioner and the parameter that says so. */
-export interface VolumeSingleReplicaArgs {
-  volume: string;
-  claim: string;
-  storageClass: string;
-  provisioner: string;
-  parameter: string;
-  replicas: 1;
-}
-
 export const volumeSingleReplica: MigratabilityRule<'volume-single-replica'> = {
   id: 'volume-single-replica',
   severity: 'warning',

@@ -17,6 +17,7 @@ import {
 } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { FailureSource, Names, Explained, AbortPlacement, CpuFeatureDiff, FailureReasonArgs } from '../check-args/failure-reason.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
 import { liveStateOf, recordedStateOf } from '../../migration/state.js';
@@ -27,85 +28,13 @@ import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { classifyFailure, type FailureClass } from '../parse/failure-reason.js';
 import { classifyLauncherLogLine, refineAmbiguousAbort, type LauncherLogEvent } from '../parse/launcher-log.js';
-import type { NetworkErrorKind, StorageErrorKind } from '../parse/libvirt-error.js';
 import { finiteNumber, listOf } from '../../shape.js';
 
 const ID = 'failure-reason';
 /** Slack when comparing second-granularity timestamps with KubeVirt's timeouts. */
 const TIMING_SLACK_SECONDS = 5;
 
-/** Where the failure text was found. */
-export type FailureSource = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log';
 type Source = FailureSource;
-
-/** Names the hints need (the renderer sees only the result); `pod` is the source launcher pod. */
-interface Names {
-  namespace: string;
-  vmi: string;
-  pod: string | null;
-}
-
-/** A failure text that names the cause: where it was found and what it says. */
-interface Explained extends Names {
-  source: FailureSource;
-  quote: string;
-  /** KubeVirt had switched the migration over (post-copy, or paused the guest) before it failed. */
-  switchover?: 'post-copy' | 'paused';
-}
-
-/**
- * How an abort was placed (refineAbort): `by` a user; a timeout the launcher log named or the
- * timestamps imply (`refinedBy`, with the attempt's duration and budget); else why the log could not tell.
- */
-export interface AbortPlacement {
-  by?: 'user';
-  refinedBy?: 'launcher-log' | 'timing';
-  durationSeconds?: number;
-  budgetSeconds?: number;
-  logMissing?: string | null;
-}
-
-/** The node labeller's view of a CPU mismatch: cpu-feature labels the source has and the target lacks. */
-export interface CpuFeatureDiff {
-  sourceNode?: string;
-  targetNode?: string;
-  nodesMissing?: string;
-  onlyOnSource?: string[];
-  confirmedMissing?: string[];
-}
-
-/** `kind` is the cause the failure text names (it picks the sentence); storage and network errors say which as `errorKind`. */
-export type FailureReasonArgs =
-  | { kind: 'no-migration' | 'succeeded' }
-  | { kind: 'not-failed'; phase: string }
-  | { kind: 'succeeded-after-failures'; failedBefore: number; migrations: string[] }
-  /** Failed, and nothing names a cause: which evidence was absent. */
-  | (Names & {
-      kind: 'unclassified';
-      failureReasonField: 'not-in-version' | 'unset';
-      version: string | null;
-      eventsReadable: boolean;
-      logMissing: string | null;
-      /** Failure texts seen that name no cause. */
-      unclassified: string[];
-    })
-  | (Explained & AbortPlacement & { kind: 'progress-timeout' | 'completion-timeout'; seconds: number | null })
-  | (Explained & AbortPlacement & { kind: 'aborted'; ambiguous: boolean })
-  | (Explained & CpuFeatureDiff & { kind: 'cpu-incompatible'; features: string[]; extraFeatures: string[] })
-  /** `failedDuring`: a network or libvirt error after the switch to post-copy. */
-  | (Explained & {
-      kind: 'post-copy-failed';
-      podSecurityEnforce: string | null;
-      failedDuring?: 'post-copy';
-      underlyingCause?: 'network-error' | 'libvirt-error';
-      errorKind?: NetworkErrorKind;
-    })
-  | (Explained & { kind: 'storage-error'; errorKind: StorageErrorKind })
-  | (Explained & { kind: 'network-error'; errorKind: NetworkErrorKind })
-  | (Explained & { kind: 'target-pod-lost'; mayBePendingTimeout: boolean })
-  | (Explained & { kind: 'libvirt-error' | 'migration-conflict' | 'vmi-not-running' })
-  /** "Target pod was removed" after virt-controller deleted the Pending pod on its timeout; `pod` is that pod. */
-  | (Explained & { kind: 'target-pod-timeout'; timeout: 'unschedulable' | 'pending' });
 
 interface Found {
   failure: FailureClass;

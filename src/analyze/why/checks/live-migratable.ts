@@ -4,17 +4,11 @@
 import type { EvidenceRef } from '../../findings.js';
 import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
+import type { LiveMigratableArgs } from '../check-args/live-migratable.js';
 import { recognizedEvents } from '../migration-state.js';
 import { isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
-
-/** KubeVirt's LiveMigratable condition of the VMI, verbatim. */
-export type LiveMigratableArgs =
-  | { kind: 'no-vmi' }
-  | { kind: 'no-condition'; vmi: string }
-  | { kind: 'migratable'; vmi: string; status: string }
-  | { kind: 'not-migratable'; vmi: string; namespace: string; reason: string; message: string };
 
 export const liveMigratable: WhyCheck<'live-migratable'> = {
   id: 'live-migratable',

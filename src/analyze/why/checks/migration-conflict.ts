@@ -6,27 +6,12 @@
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { MSG_FAILED_NOT_ELIGIBLE } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { MigrationConflictArgs } from '../check-args/migration-conflict.js';
 import type { WhyContext } from '../context.js';
 import { time } from '../../../kube/time.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
 import { countsAsRunning, isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
-
-/** The other migration that owns the VMI. */
-export interface OtherMigration {
-  name: string;
-  uid: string;
-  phase: string;
-}
-
-export type MigrationConflictArgs =
-  | { kind: 'no-migration' }
-  /** Nothing in the way (pass), or other migrations or events unreadable (unknown). */
-  | { kind: 'none' }
-  /** `not-eligible`: ours failed because another owned the VMI; `in-flight`: ours waits behind it. */
-  | { kind: 'not-eligible' | 'in-flight'; namespace: string; migration: string; other?: OtherMigration }
-  /** An automatic migration could not be created because ours is in flight. */
-  | { kind: 'blocks-automatic'; migration: string };
 
 export const migrationConflict: WhyCheck<'migration-conflict'> = {
   id: 'migration-conflict',

@@ -2,31 +2,13 @@
 // pending (a deleted VMIM lingers with deletionTimestamp until final, facts §1.1/§6). The
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
 import { ANNOTATION_EVACUATION_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
-import type { MigrationOrigin } from '../../../kubevirt/evacuation-facts.js';
 import { originOf } from '../../migration/origin.js';
 import { result, type WhyCheck } from '../check.js';
+import type { MigrationPhaseArgs } from '../check-args/migration-phase.js';
 import { migrationRef } from '../migration-state.js';
 import { isFinal } from '../../migration/phase.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
-
-export type MigrationPhaseArgs =
-  | { kind: 'none'; vmi: string }
-  /** `abort-pending`: deleted or abort requested, and not final yet. */
-  | {
-      kind: 'phase' | 'abort-pending';
-      namespace: string;
-      migration: string;
-      phase: string;
-      origin: MigrationOrigin;
-      secondsInPhase?: number;
-      ageSeconds?: number;
-      evacuatedNode?: string;
-      /** The user named an older VMIM: the newest one. */
-      newerMigration?: string;
-      abortRequested?: true;
-      deletionTimestamp?: string;
-    };
 
 export const migrationPhase: WhyCheck<'migration-phase'> = {
   id: 'migration-phase',

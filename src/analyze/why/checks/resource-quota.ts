@@ -6,34 +6,12 @@ import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { VMIM_COND_REJECTED_BY_QUOTA } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { Refusal, ResourceQuotaArgs } from '../check-args/resource-quota.js';
 import type { WhyContext } from '../context.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents, type RecognizedEvent } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom, type QuotaHeadroom, type QuotaShortfall } from '../quota-headroom.js';
-import type { QuotaResourceUse } from '../parse/quota-message.js';
 import { listOf } from '../../shape.js';
-
-/** A refusal the apiserver wrote: the quota and pod it names, and what did not fit. */
-type Refusal =
-  | { kind: 'exceeded'; quota: string; pod?: string; resources: QuotaResourceUse[] }
-  | { kind: 'must-specify'; quota: string; pod?: string; missing: string[] }
-  /** The VMIM condition alone (v1.0+); the quota and resources when our headroom names them. */
-  | { kind: 'condition'; quota?: string; resources?: QuotaShortfall[] };
-
-/**
- * How a refusal is held: `past` (info) once the target pod exists; else it blocks, with the
- * namespace, whether the VMIM condition says so too, and how many refusals there were.
- */
-type Held = { past: true } | { namespace: string; condition?: true; refusals?: number };
-
-export type ResourceQuotaArgs =
-  | { kind: 'admitted' | 'no-vmi' | 'no-quota' }
-  /** Headroom not computable (`missing` says why). */
-  | { kind: 'headroom-unknown' }
-  | (Refusal & Held)
-  /** Computed: one more launcher pod would not fit; the first quota short, and the others. */
-  | { kind: 'headroom'; namespace: string; quota: string; resources: QuotaShortfall[]; otherQuotas?: string[] }
-  | { kind: 'headroom-ok'; quota: string; resource: string; requested: number; headroom: number };
 
 export const resourceQuota: WhyCheck<'resource-quota'> = {
   id: 'resource-quota',

@@ -11,6 +11,7 @@
 // - An unscheduled pod is target-pod-scheduling's; here only the time left before deletion.
 import type { CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
+import type { StuckKind, TargetPodReadinessArgs } from '../check-args/target-pod-readiness.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { ContainerStatus, KubeEvent, Pod } from '../../../kube/types.js';
@@ -19,7 +20,6 @@ import { classifyPodReason, type PodProblem } from '../parse/pod-event.js';
 import { EVENT_FAILED_SCHEDULING, parseSchedulerMessage } from '../parse/scheduler-message.js';
 import { ageSeconds } from '../timeline.js';
 import { causeFromMessage, lastFailedScheduling, selectorKeysWithoutPod } from '../target-placement.js';
-import type { UnschedulableCause } from '../parse/scheduler-message.js';
 import {
   eventMessage,
   eventRef,
@@ -41,51 +41,6 @@ const ID = 'target-pod-readiness';
 
 /** A scheduled pod still creating after this long without an error is called stuck. */
 export const SLOW_START_SECONDS = 180;
-
-/** What keeps a scheduled target pod from starting: the image, a volume, the sandbox (CNI), its config, a crash. */
-export type StuckKind = 'image' | 'volume' | 'sandbox' | 'config' | 'crash';
-
-/** The target pod, and when virt-controller deletes it if it stays Pending. */
-interface PodArgs {
-  namespace: string;
-  pod: string;
-  deadline?: PendingDeadline;
-}
-
-/** A waiting container, as the kubelet reports it. */
-export interface WaitingContainer {
-  container: string;
-  reason: string;
-  init: boolean;
-}
-
-export type TargetPodReadinessArgs =
-  | { kind: 'no-migration' | 'pods-unreadable' | 'no-target-pod' }
-  | { kind: 'final' | 'decentralized'; phase: string }
-  /** Past scheduling (no pod named), or the pod is Ready. */
-  | { kind: 'ready' }
-  | { kind: 'ready'; namespace: string; pod: string; node: string }
-  | { kind: 'pod-failed'; namespace: string; pod: string; reason: string; message: string }
-  | (PodArgs & { kind: 'not-scheduled' })
-  /** Stuck creating: the kubelet's event or waiting reason, and the container it names. */
-  | (PodArgs & { kind: StuckKind; node: string; reason: string; message: string; container?: string; init?: boolean; waitingReason?: string; cni?: string; network?: string })
-  | (PodArgs & { kind: 'init'; node: string; container: string; reason: string; message: string; exitCode: number | null })
-  /** Creating without an error: for long (`slow`), or not yet. */
-  | (PodArgs & { kind: 'slow' | 'starting'; node: string; seconds: number; waiting: WaitingContainer[] })
-  /** virt-controller deleted the pod on its pending/unschedulable timeout; the deleted pod's last scheduler message and event. */
-  | {
-      kind: 'timeout';
-      timeout: 'unschedulable' | 'pending';
-      seconds: number;
-      /** The per-migration annotation set the timeout. */
-      overridden: boolean;
-      namespace: string;
-      vmi: string;
-      pod?: string;
-      lastSchedulerMessage?: string;
-      placementCause?: UnschedulableCause;
-      lastPodEvent?: { reason: string; message: string };
-    };
 
 /** Kubelet waiting reasons that will not resolve by waiting. */
 const STUCK_WAITING: Record<string, 'image' | 'config' | 'crash'> = {

@@ -6,13 +6,14 @@
 // spec (out.placement) and that decides the cause; otherwise the scheduler message decides and
 // `args.nodesUnreadable` says why the per-node table is missing. A migration that already failed
 // is left to target-pod-readiness (timeout) and failure-reason.
-import type { CheckOutputs, CheckResult, PlacementReason, WhyCheck } from '../check.js';
+import type { CheckOutputs, CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
+import type { PodArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, Pod } from '../../../kube/types.js';
 import { EVENT_TARGET_POD_UNSCHEDULABLE, LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
-import { COND_POD_SCHEDULED, isCpuSchedulingLabel, type SchedulerReasonKind, type UnschedulableCause } from '../parse/scheduler-message.js';
+import { COND_POD_SCHEDULED, isCpuSchedulingLabel, type UnschedulableCause } from '../parse/scheduler-message.js';
 import { isPastScheduling, phaseFacts } from '../../migration/phase.js';
 import { stateOf } from '../../migration/state.js';
 import { ageSeconds } from '../timeline.js';
@@ -44,68 +45,6 @@ const DEFAULT_SCHEDULER = 'default-scheduler';
 const REASON_SCHEDULING_GATED = 'SchedulingGated';
 /** Blocked nodes cited as evidence (the placement lists them all). */
 const MAX_NODE_EVIDENCE = 5;
-
-/** The target pod: namespace, name, and the VMI it is for. */
-interface PodArgs {
-  namespace: string;
-  pod: string;
-  vmi: string;
-}
-
-/** A node the pod cannot go to, with the reasons of the chosen cause (all its reasons when none is of that kind). */
-export interface BlockedNode {
-  name: string;
-  reasons: PlacementReason[];
-}
-
-/** What the CPU labels the pod selects ask for, when the cause is the CPU. */
-export interface CpuNeed {
-  model?: string;
-  features: string[];
-  /** Models every node offers: what an explicit cpu.model could be. */
-  commonModels: string[];
-  hostModel: boolean;
-  /** VMI event NoSuitableNodesForHostModelMigration seen. */
-  hostModelEvent: boolean;
-}
-
-/** The scheduler rejected the pod. Without `cause` (status unknown) nothing could be judged. */
-export interface UnschedulableArgs extends PodArgs {
-  kind: 'unschedulable';
-  /** The nodes were judged one by one (false: unreadable, the scheduler's message decides; see `nodesUnreadable`). */
-  perNode: boolean;
-  cause?: UnschedulableCause | 'unknown';
-  sourceNode?: string;
-  /** The scheduler's message, verbatim, and what it counted. */
-  message?: string;
-  available?: number;
-  total?: number;
-  schedulerCounts?: { count: number; kind: SchedulerReasonKind; reason: string }[];
-  /** Age of the pod. */
-  seconds?: number;
-  schedulerName?: string;
-  hostnamePin?: string;
-  storageUnknown?: string;
-  candidates?: number;
-  /** Nodes we think fit, which the scheduler rejected for reasons not visible here. */
-  fitting?: string[];
-  nodes?: BlockedNode[];
-  nodesUnreadable?: string;
-  unboundClaims?: string[];
-  cpu?: CpuNeed;
-  /** With target-unschedulable-resources: the resources short. */
-  resources?: string[];
-}
-
-export type TargetPodSchedulingArgs =
-  | { kind: 'no-migration' | 'pods-unreadable' }
-  | { kind: 'final' | 'decentralized' | 'no-target-pod'; phase: string }
-  /** Past scheduling (the pod or node may be unknown), or the pod is scheduled. */
-  | { kind: 'scheduled'; pod?: string; node?: string }
-  | (PodArgs & { kind: 'scheduled'; node: string })
-  | (PodArgs & { kind: 'gated' })
-  | (PodArgs & { kind: 'waiting'; seconds: number | null })
-  | UnschedulableArgs;
 
 export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
   id: ID,
