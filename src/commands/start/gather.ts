@@ -6,9 +6,9 @@ import { SourceError, type ClusterSource } from '../../collect/source.js';
 import { getOptional, listKnown } from '../../collect/gather.js';
 import { unknownList, type GatherError } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import type { DataVolume, StorageClass, StorageProfile, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { readWhyLists, WHY_PAGE_SIZE } from '../why/gather.js';
 
 export interface StartGathered {
@@ -67,15 +67,6 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     namespaceObject: unknownList('not read by start'),
     sourceLog: { ok: false, reason: 'not read by start' },
   };
-  const facts: ClusterFacts = {
-    nodes: lists.nodes,
-    pvcs: lists.pvcs,
-    pvs: lists.pvs,
-    storageClasses,
-    dataVolumes,
-    storageProfiles,
-    kubevirt: lists.kubevirt,
-    kubevirtVersion: lists.kubevirt.ok ? versionOfKubeVirtCR(lists.kubevirt.items[0]) : undefined,
-  };
+  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   return { inputs, facts, errors };
 }
