@@ -13,14 +13,11 @@ import { formatDuration } from '../../kube/duration.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { decidePreflight, migrationManifest, preflightContext } from '../../analyze/start/preflight.js';
 import { goneVerdict, serverRefusalOf, type ServerRefusal } from '../../analyze/start/outcome.js';
-import { deriveContext } from '../../analyze/why/derive.js';
-import { diagnose } from '../../analyze/why/diagnose.js';
 import { startDocument, type StartReport } from '../../render/start-document.js';
 import { renderStartText, startWarnings } from '../../render/start-text.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { gatherForWhy } from '../why/gather.js';
-import { whyExitCode } from '../why/diagnosis.js';
+import { diagnoseOnce, whyExitCode } from '../why/diagnosis.js';
 import type { StartOptions } from './options.js';
 import { gatherForStart } from './gather.js';
 import { openControlSource, type ControlSource } from '../follow/control-source.js';
@@ -118,8 +115,7 @@ async function waitForIt(
   }
   // The verdict of `why` on this migration, once (at most 15 requests).
   // Its partial errors are not reported: the document's `errors` are the pre-flight's.
-  const { inputs } = await gatherForWhy(source, namespace, name);
-  const diagnosis = diagnose(deriveContext(inputs));
+  const { diagnosis } = await diagnoseOnce(source, namespace, name);
   report.diagnosis = diagnosis;
   if (outcome === 'timeout') {
     io.stderr(`error: timed out after ${formatDuration(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);

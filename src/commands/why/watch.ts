@@ -44,7 +44,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
     for (;;) {
       let d: Diagnosed;
       try {
-        const r = await raceAbort(diagnoseOnce(source, g, o, prometheus), abort);
+        const r = await raceAbort(diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {}), abort);
         if (r === undefined) return last ?? EXIT_FAILURE;
         d = r;
       } catch (err) {

@@ -10,8 +10,7 @@ import type { ClusterSource } from '../../../../src/collect/source.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { openSnapshotSource } from '../../../../src/collect/snapshot/index.js';
 import { gatherForWhy } from '../../../../src/commands/why/gather.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose } from '../../../../src/analyze/why/diagnose.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
@@ -259,8 +258,7 @@ describe('offline (--from): the snapshot\'s own time', () => {
     mkdirSync(join(dir, SOURCE_POD));
     writeFileSync(join(dir, SOURCE_POD, 'compute.log'), b.logs[SOURCE_POD]!);
     const source = await openSnapshotSource(dir);
-    const { inputs } = await gatherForWhy(source, 'default', VMI_NAME);
-    const d = diagnose(deriveContext(inputs));
+    const { diagnosis: d } = await diagnoseOnce(source, 'default', VMI_NAME);
     // The newest timestamp is the last progress line, 40.4 s after libvirt started.
     expect(source.now().toISOString()).toBe('2025-12-31T09:41:00.402Z');
     expect(d.progress).toMatchObject({ source: 'logs' });
