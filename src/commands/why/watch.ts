@@ -53,7 +53,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
+      await emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
