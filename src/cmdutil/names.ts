@@ -5,9 +5,9 @@
 // namespaces DNS-1123 labels.
 import { escapeForTerminal } from '../render/terminal-text.js';
 import { UsageError } from './errors.js';
+import { isDns1123Subdomain } from '../kube/labels.js';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_MAX = 63;
 const SUBDOMAIN_MAX = 253;
 /** Longer input is shown cut, so that the error stays one readable line. */
@@ -15,7 +15,7 @@ const SHOWN_MAX = 80;
 
 /** A VirtualMachine, VirtualMachineInstance or migration name (`what` names the argument in the error). */
 export function validateObjectName(name: string, what = 'name'): void {
-  if (!isSubdomain(name)) throw invalid(what, name, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
+  if (!isDns1123Subdomain(name)) throw invalid(what, name, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
 }
 
 export function validateNamespace(namespace: string): void {
@@ -24,11 +24,7 @@ export function validateNamespace(namespace: string): void {
 }
 
 export function validateNodeName(node: string): void {
-  if (!isSubdomain(node)) throw invalid('node name', node, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
-}
-
-function isSubdomain(s: string): boolean {
-  return s.length <= SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(s);
+  if (!isDns1123Subdomain(node)) throw invalid('node name', node, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
 }
 
 function invalid(what: string, value: string, rule: string): UsageError {

@@ -67,6 +67,16 @@ export function itemsOr<T>(k: Known<T>, fallback: T[] = []): T[] {
   return k.ok ? k.items : fallback;
 }
 
+/** GET one object; a 404 (no such object, or its CRD not installed) is undefined. */
+export async function getOptional<T extends KubeObject>(source: ClusterSource, resource: ResourceId, namespace: string, name: string): Promise<T | undefined> {
+  try {
+    return await source.get<T>(resource, namespace, name);
+  } catch (err) {
+    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
+    throw err;
+  }
+}
+
 /**
  * GET each named object (concurrently): the same answer as a list of exactly those names, with
  * listKnown's failure rules. A name that does not exist is left out; a resource the snapshot

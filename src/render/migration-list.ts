@@ -2,37 +2,26 @@
 // carry their cluster: the table starts with a CLUSTER column (as -A adds NAMESPACE), the
 // document has a summary over the fleet and per cluster.
 import type { GatherError } from '../kube/known.js';
+import type { MigrationListRow } from '../analyze/list/row.js';
 import { API_VERSION } from './document.js';
 import type { ClusterReach } from './fleet.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
 import { formatSeconds, NONE } from './format.js';
 
-export interface MigrationListRow {
-  /** In a fleet: the context of the cluster it is in. */
-  cluster?: string;
-  namespace: string;
-  vmi: string;
-  migration: string;
-  phase: string;
-  sourceNode?: string;
-  targetNode?: string;
-  ageSeconds?: number;
-  progressPercent?: number;
-  cause: string;
-  status: string;
-}
+/** A row of a fleet's list carries the context of its cluster. */
+export type FleetListRow = MigrationListRow & { cluster?: string };
 
 /** A cluster's line of a fleet's `summary.clusters[]`: how many migrations it listed. */
 export type ClusterListSummary = ClusterReach & { total: number };
 
-export function listDocument(rows: MigrationListRow[], errors: GatherError[], clusters?: readonly ClusterListSummary[]) {
+export function listDocument(rows: FleetListRow[], errors: GatherError[], clusters?: readonly ClusterListSummary[]) {
   const summary = clusters ? { summary: { total: rows.length, clusters: [...clusters] } } : {};
   return { apiVersion: API_VERSION, kind: 'MigrationList' as const, ...summary, items: rows.map(listItemDocument), errors };
 }
 
 /** One row's entry of the MigrationList (what `--sort-by` reads). */
-export function listItemDocument(r: MigrationListRow) {
+export function listItemDocument(r: FleetListRow) {
   return {
     ...(r.cluster !== undefined ? { cluster: r.cluster } : {}),
     namespace: r.namespace,
@@ -48,7 +37,7 @@ export function listItemDocument(r: MigrationListRow) {
   };
 }
 
-export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
+export function renderMigrationList(rows: FleetListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
   const fleet = rows.some((r) => r.cluster !== undefined);
   // Each context has its own namespace: a fleet's rows always say theirs.
   const namespaces = allNamespaces || fleet;

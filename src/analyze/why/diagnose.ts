@@ -4,11 +4,11 @@ import type { CheckArgs, CheckId, CheckOutputs, CheckResult } from './check.js';
 import type { Placement } from './placement.js';
 import type { WhyContext } from './context.js';
 import { WHY_CHECKS } from './registry.js';
-import { MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { stageOf } from '../migration/phase.js';
 import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from '../migratability/evaluate.js';
-import type { ClusterFacts } from '../migratability/rule.js';
+import { clusterFacts } from '../migratability/cluster-facts.js';
 import { unknownList } from '../../kube/known.js';
 import { policyOutput, type PolicyOutput } from './policy-output.js';
 import { migrationProgress, type MigrationProgress } from './progress.js';
@@ -71,16 +71,7 @@ function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
 /** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
 function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
   const notRead = unknownList<never>('not read by why: run check-migratable');
-  const facts: ClusterFacts = {
-    nodes: ctx.nodes,
-    pvcs: ctx.pvcs,
-    pvs: ctx.pvs,
-    storageClasses: notRead,
-    dataVolumes: notRead,
-    storageProfiles: notRead,
-    kubevirt: ctx.kubevirt,
-    kubevirtVersion: ctx.version,
-  };
+  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead });
   return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 
@@ -97,7 +88,7 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   if (phase === 'Succeeded') return { status: 'succeeded', cause: 'none', args: { kind: 'succeeded' } };
   if (phase === 'Failed') return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
   // A phase this version does not know (a newer KubeVirt): "progressing" would be a guess.
-  if (phase && !(MIGRATION_PHASES as readonly string[]).includes(phase)) return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase } };
+  if (phase && stageOf(phase) === 'unknown') return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase } };
   const undecided = checks.filter((c) => c.status === 'unknown').map((c) => c.id);
   if (undecided.length > 0 && checks.some((c) => c.status === 'fail')) {
     return { status: 'unknown', cause: 'unknown', args: { kind: 'missing-data', checks: undecided } };

@@ -14,7 +14,8 @@ import { parseDocuments } from './parse-documents.js';
 import { PodLogIndex, readEnd, readLogTail } from './pod-logs.js';
 import { describeErrno, listSnapshotFiles, readDocumentText, type SnapshotFile } from './read-files.js';
 import { resourceForFileName } from './resource-file-names.js';
-import { matchesFields, matchesLabels, parseFieldSelector, parseLabelSelector, SelectorError } from './selectors.js';
+import { matchesFields, matchesLabels, parseFieldSelector } from './selectors.js';
+import { parseLabelSelector, SelectorError } from '../../kube/labels.js';
 import { newest, newestLogTimestamp, newestObjectTimestamp } from './snapshot-time.js';
 
 export type NowSource = 'flag' | 'snapshot' | 'wall-clock';

@@ -19,7 +19,7 @@ import type {
   VirtualMachineInstance,
 } from '../../kube/types.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 
 export interface CheckScope {
   /** undefined = all namespaces. */
@@ -56,16 +56,7 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
   if (!vms.ok && !vmis.ok) {
     throw new FailureError(errors[0]?.message ?? 'error: cannot list virtual machines or virtual machine instances');
   }
-  const facts: ClusterFacts = {
-    nodes,
-    pvcs,
-    pvs,
-    storageClasses,
-    dataVolumes,
-    storageProfiles,
-    kubevirt,
-    kubevirtVersion: kubevirt.ok ? versionOfKubeVirtCR(kubevirt.items[0]) : undefined,
-  };
+  const facts = clusterFacts({ nodes, pvcs, pvs, storageClasses, dataVolumes, storageProfiles, kubevirt });
   let vmList = vms.ok ? vms.items : [];
   let vmiList = vmis.ok ? vmis.items : [];
 

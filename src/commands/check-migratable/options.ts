@@ -1,7 +1,7 @@
 import { UsageError } from '../../cmdutil/errors.js';
 import { quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
 import { escapeForTerminal } from '../../render/terminal-text.js';
-import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
+import { parseLabelSelector, SelectorError } from '../../kube/labels.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
 import type { JsonPath } from '../../render/jsonpath.js';
 import { parseSortByFlag } from '../../render/sort-by.js';

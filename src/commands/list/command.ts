@@ -30,8 +30,6 @@ export function registerList(env: CommandEnv): void {
     const prometheus = parsePrometheusOptions(raw);
     const sortBy = parseSortByFlag(raw.sortBy);
     const { runList } = await import('./run.js');
-    const { openPrometheus } = await import('../../collect/prometheus.js');
-    const api = await openPrometheus(prometheus, g, (line) => env.io.stderr(`${line}\n`));
-    env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(api ? { prometheus: api } : {}), ...(sortBy ? { sortBy } : {}), ...(fleet ? { fleet } : {}) }, env.io));
+    env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(prometheus ? { prometheus } : {}), ...(sortBy ? { sortBy } : {}), ...(fleet ? { fleet } : {}) }, env.io));
   });
 }

@@ -16,7 +16,7 @@ import { describeError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';
-import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { isFinal } from '../../analyze/migration/phase.js';
 import { formatDuration } from '../../kube/duration.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
@@ -30,7 +30,7 @@ const TRANSIENT = new Set(['Connection', 'Timeout', 'ServerError', 'TooManyReque
 /** Whether the watch goes on: a migration exists and is not final. */
 export function inFlight(d: Diagnosis): boolean {
   const m = d.ctx.migration;
-  return m !== undefined && !FINAL_MIGRATION_PHASES.includes(m.status?.phase ?? '');
+  return m !== undefined && !isFinal(m.status?.phase);
 }
 
 export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, prometheus?: PrometheusApi, signal?: AbortSignal): Promise<ExitCode> {
@@ -43,7 +43,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
     for (;;) {
       let d: Diagnosed;
       try {
-        const r = await raceAbort(diagnoseOnce(source, g, o, prometheus), abort);
+        const r = await raceAbort(diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {}), abort);
         if (r === undefined) return last ?? EXIT_FAILURE;
         d = r;
       } catch (err) {

@@ -6,7 +6,8 @@ import { COND_LIVE_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../.
 import { deviceMove } from '../../scheduling/device-nodes.js';
 import { result, type WhyCheck } from '../check.js';
 import type { LiveMigratableArgs } from '../check-args/live-migratable.js';
-import { isFinalMigration, recognizedEvents } from '../migration-state.js';
+import { recognizedEvents } from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
@@ -27,7 +28,7 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
     if (!ctx.migration) return result('live-migratable', 'warn', args, evidence);
-    if (isFinalMigration(ctx.migration)) return result('live-migratable', 'info', args, evidence);
+    if (isFinal(ctx.migration?.status?.phase)) return result('live-migratable', 'info', args, evidence);
     return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
   },
 };

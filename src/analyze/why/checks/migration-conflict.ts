@@ -9,7 +9,8 @@ import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { MigrationConflictArgs } from '../check-args/migration-conflict.js';
 import type { WhyContext } from '../context.js';
 import { time } from '../../../kube/time.js';
-import { awaitingTargetPod, isFinalMigration, isRunningMigration, migrationRef, recognizedEvents } from '../migration-state.js';
+import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
+import { countsAsRunning, isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
 export const migrationConflict: WhyCheck<'migration-conflict'> = {
@@ -30,10 +31,10 @@ export const migrationConflict: WhyCheck<'migration-conflict'> = {
     if (ours.status?.phase === 'Failed' && !ctx.events.ok) {
       return { ...result('migration-conflict', 'unknown', { kind: 'none' }), missing: ctx.events.reason };
     }
-    if (isFinalMigration(ours)) return result('migration-conflict', 'pass', { kind: 'none' });
+    if (isFinal(ours.status?.phase)) return result('migration-conflict', 'pass', { kind: 'none' });
 
     // 2. Ours waits while another unfinished VMIM of the same VMI exists.
-    const others = ctx.vmiMigrations.filter((m) => m.metadata.uid !== ours.metadata.uid && !isFinalMigration(m));
+    const others = ctx.vmiMigrations.filter((m) => m.metadata.uid !== ours.metadata.uid && !isFinal(m.status?.phase));
     // 3. An automatic migration's create was refused because a migration was in flight.
     const denied = recognizedEvents(eventsOfMigration(ctx.vmiEvents, ours)).flatMap(({ event, recognized: r }) =>
       r.kind === 'migration-create-failed' && r.args.classified?.cause === 'migration-conflict' ? [{ event, active: r.args.classified.args.activeMigrationUid }] : [],
@@ -78,5 +79,5 @@ function olderThan(vmiMigrations: readonly VirtualMachineInstanceMigration[], ou
 
 /** Of several unfinished others, the one furthest along (it holds the VMI), else the oldest. */
 function pickOther(others: readonly VirtualMachineInstanceMigration[]): VirtualMachineInstanceMigration | undefined {
-  return others.find(isRunningMigration) ?? others[others.length - 1];
+  return others.find((m) => countsAsRunning(m.status?.phase)) ?? others[others.length - 1];
 }

@@ -1,10 +1,12 @@
 // Where the migration is: its phase, for how long, who created it, and whether an abort is
 // pending (a deleted VMIM lingers with deletionTimestamp until final, facts §1.1/§6). The
 // timeline itself is built by diagnose.ts. Never fails: the phase alone explains nothing.
-import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import { ANNOTATION_EVACUATION_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import { originOf } from '../../migration/origin.js';
 import { result, type WhyCheck } from '../check.js';
-import type { MigrationOrigin, MigrationPhaseArgs } from '../check-args/migration-phase.js';
-import { isFinalMigration, migrationRef } from '../migration-state.js';
+import type { MigrationPhaseArgs } from '../check-args/migration-phase.js';
+import { migrationRef } from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
 
@@ -14,7 +16,7 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     const m = ctx.migration;
     if (!m) return result('migration-phase', 'info', { kind: 'none', vmi: ctx.vmi?.metadata.name ?? ctx.requested.name });
     const phase = m.status?.phase ?? '';
-    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
+    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m, ctx.vmi) };
     const inPhase = secondsInCurrentPhase(m, ctx.now);
     if (inPhase !== undefined) args.secondsInPhase = inPhase;
     const age = ageSeconds(m.metadata.creationTimestamp, ctx.now);
@@ -28,7 +30,7 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     const evidence = [migrationRef(m, 'status.phase', phase)];
     const abortRequested = listOf(m.status?.conditions).some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
     if (abortRequested) args.abortRequested = true;
-    if ((m.metadata.deletionTimestamp || abortRequested) && !isFinalMigration(m)) {
+    if ((m.metadata.deletionTimestamp || abortRequested) && !isFinal(m.status?.phase)) {
       args.kind = 'abort-pending';
       if (m.metadata.deletionTimestamp) {
         args.deletionTimestamp = m.metadata.deletionTimestamp;
@@ -39,10 +41,3 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     return result('migration-phase', phase === 'Succeeded' ? 'pass' : 'info', args, evidence);
   },
 };
-
-/** Who created the VMIM (facts §7): the evacuation controller, the workload updater, or a user. */
-function originOf(annotations: Record<string, string> | undefined): MigrationOrigin {
-  if (annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined) return 'evacuation';
-  if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
-  return 'user';
-}
