@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterFacts, dataVolume, forbidden, node, pv, pvc, storageClass, storageProfile, vm, vmi } from '../../fixtures/objects/index.js';
+import { clusterFacts, dataVolume, forbidden, kubevirtCR, node, pv, pvc, storageClass, storageProfile, vm, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
 
 const RWO = ['ReadWriteOnce'];
@@ -36,7 +36,7 @@ describe('volume-not-shared', () => {
   it('uses spec.accessModes of a Pending PVC', () => {
     const facts = clusterFacts({ pvcs: [pvc('vm1-disk-0', { accessModes: RWO, phase: 'Pending' })] });
     const { findings } = run('volume-not-shared', { vm: vm('vm1') }, facts);
-    expect(findings[0]?.args.accessModesFrom).toBe('pvc-spec');
+    expect(findings[0]?.args).toMatchObject({ kind: 'not-shared', accessModesFrom: 'pvc-spec' });
     expect(findings[0]?.path).toBe('spec.template.spec.volumes[0].persistentVolumeClaim');
   });
 
@@ -101,12 +101,56 @@ describe('volume-not-shared', () => {
     });
     const { findings, unresolved } = run('volume-not-shared', { vm: v }, facts);
     expect(unresolved).toEqual([]);
-    expect(findings.map((f) => [f.args.volume, f.args.accessModesFrom])).toEqual([
+    expect(findings.map((f) => (f.args.kind === 'not-shared' ? [f.args.volume, f.args.accessModesFrom] : f.args.kind))).toEqual([
       ['root', 'datavolume-template'],
       ['data', 'storage-profile'],
     ]);
     expect(findings[0]?.evidence[0]).toEqual({ kind: 'VirtualMachine', namespace: 'default', name: 'vm1', field: 'spec.dataVolumeTemplates[0].spec.storage.accessModes' });
     expect(findings[1]?.evidence[0]).toEqual({ kind: 'StorageProfile', name: 'longhorn-static', field: 'status.claimPropertySets[0].accessModes' });
+  });
+
+  describe('a running VMI: what KubeVirt reads, status.volumeStatus', () => {
+    const rwxPvc = clusterFacts({ pvcs: [pvc('vm1-disk-0')] });
+    const at = (version: string, input = {}) => clusterFacts({ pvcs: [pvc('vm1-disk-0', { accessModes: RWO })], kubevirt: [kubevirtCR({ version })], ...input });
+
+    it('an entry without persistentVolumeClaimInfo: KubeVirt cannot tell, and refuses ("Unable to determine")', () => {
+      const v = vmi('vm1', { volumeStatus: [{ name: 'disk-0', target: 'vda' }] });
+      expect(run('volume-not-shared', { vmi: v }, rwxPvc).findings).toMatchObject([
+        {
+          kubevirtReason: 'DisksNotLiveMigratable',
+          args: { kind: 'sharing-unknown', volume: 'disk-0', claim: 'vm1-disk-0', node: 'node-a' },
+          evidence: [{ kind: 'VirtualMachineInstance', field: 'status.volumeStatus[0]' }],
+        },
+      ]);
+    });
+
+    it('no volumeStatus at all (a hand-made dump): the PVC is read instead, no cause from the absence', () => {
+      const v = vmi('vm1', { volumeStatus: [] });
+      expect(run('volume-not-shared', { vmi: v }, rwxPvc).findings).toEqual([]);
+    });
+
+    it('the volume a volume migration moves passes from 1.3 (status.migratedVolumes)', () => {
+      const v = vmi('vm1', { volumeStatus: [{ name: 'disk-0', persistentVolumeClaimInfo: { claimName: 'vm1-disk-0', accessModes: RWO } }] });
+      v.status = { ...v.status, migratedVolumes: [{ volumeName: 'disk-0' }] };
+      expect(run('volume-not-shared', { vmi: v }, at('v1.3.0')).findings).toEqual([]);
+      expect(run('volume-not-shared', { vmi: v }, at('v1.2.0')).findings).toHaveLength(1);
+      expect(run('volume-block-migration', { vmi: v }, at('v1.4.0')).findings.map((f) => f.args)).toContainEqual({ volume: 'disk-0', source: 'persistentVolumeClaim', volumeMigration: true });
+      expect(run('volume-block-migration', { vmi: v }, at('v1.3.0')).findings.map((f) => f.args.volume)).not.toContain('disk-0');
+    });
+
+    it('KubeVirt 1.3 only: the backend-storage PVC must be ReadWriteMany', () => {
+      const v = vmi('vm1', {
+        volumeStatus: [
+          { name: 'disk-0', persistentVolumeClaimInfo: { claimName: 'vm1-disk-0', accessModes: ['ReadWriteMany'] } },
+          { name: 'persistent-state-for-vm1', persistentVolumeClaimInfo: { claimName: 'persistent-state-for-vm1', accessModes: RWO } },
+        ],
+      });
+      expect(run('volume-not-shared', { vmi: v }, at('v1.3.1')).findings).toMatchObject([
+        { kubevirtReason: 'DisksNotLiveMigratable', args: { kind: 'backend-storage', claim: 'persistent-state-for-vm1', accessModes: RWO } },
+      ]);
+      expect(run('volume-not-shared', { vmi: v }, at('v1.4.0')).findings).toEqual([]);
+      expect(run('volume-not-shared', { vmi: v }, at('v1.2.0')).findings).toEqual([]);
+    });
   });
 
   it('counts hotplugged volumes', () => {
@@ -211,6 +255,7 @@ describe('volume-hostdisk', () => {
       {
         rule: 'volume-hostdisk',
         severity: 'blocker',
+        kubevirtReason: 'DisksNotLiveMigratable',
         args: { volume: 'hd', hostPath: '/data/disk.img', type: 'DiskOrCreate' },
         path: 'spec.volumes[0].hostDisk',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.volumes[0].hostDisk' }],
