@@ -22,6 +22,12 @@ export const minorCompare = (a: KubeVirtMinor, b: KubeVirtMinor): number => a.ma
 /** `v1.4` */
 export const minorText = (m: KubeVirtMinor): string => `v${m.major}.${m.minor}`;
 
+/** `v0.59–v1.4`, `v1.3`, `v1.9+`: a span of releases as the documents and the text print it. */
+export function spanText(span: { since: KubeVirtMinor; until?: KubeVirtMinor }): string {
+  if (!span.until) return `${minorText(span.since)}+`;
+  return minorCompare(span.since, span.until) === 0 ? minorText(span.since) : `${minorText(span.since)}–${minorText(span.until)}`;
+}
+
 /** The version a cluster of release `m` reports (`vX.Y.0`): what a rule is run at when the real one is unknown. */
 export function releaseVersion(m: KubeVirtMinor): KubeVirtVersion {
   return { major: m.major, minor: m.minor, patch: 0, raw: `${minorText(m)}.0` };
@@ -31,6 +37,15 @@ export function releaseVersion(m: KubeVirtMinor): KubeVirtVersion {
 export function previousRelease(m: KubeVirtMinor): KubeVirtMinor | undefined {
   const i = KNOWN_RELEASES.findIndex((r) => minorCompare(r, m) === 0);
   return i > 0 ? KNOWN_RELEASES[i - 1] : undefined;
+}
+
+/** The releases at which a check that holds over `span` starts and stops holding (a rule's `changesAt`). */
+export function boundariesOf(span: { since: KubeVirtMinor; until?: KubeVirtMinor }): KubeVirtMinor[] {
+  const out = minorCompare(span.since, KNOWN_RELEASES[0] as KubeVirtMinor) > 0 ? [span.since] : [];
+  const i = span.until ? KNOWN_RELEASES.findIndex((r) => minorCompare(r, span.until as KubeVirtMinor) === 0) : -1;
+  const next = KNOWN_RELEASES[i + 1];
+  if (i >= 0 && next) out.push(next);
+  return out;
 }
 
 /** Whether `version` lies in [since, until] (both inclusive; either may be open). */

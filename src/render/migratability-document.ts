@@ -5,6 +5,7 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { GatherError } from '../kube/known.js';
 import { API_VERSION } from './document.js';
+import { spanText } from '../kubevirt/releases.js';
 
 export interface MigratabilityReportDoc {
   apiVersion: typeof API_VERSION;
@@ -16,10 +17,23 @@ export interface MigratabilityReportDoc {
     kind: string;
     node?: string;
     verdict: string;
-    findings: { rule: string; severity: string; message: string; path?: string; hint?: string; evidence: EvidenceRef[] }[];
+    findings: {
+      rule: string;
+      severity: string;
+      message: string;
+      path?: string;
+      hint?: string;
+      /** The LiveMigratable reason KubeVirt gives for it. */
+      kubevirtReason?: string;
+      /** With the cluster's version unknown: the releases that refuse it (`v0.59–v1.4`). */
+      blocksOn?: string[];
+      evidence: EvidenceRef[];
+    }[];
     unknown: { rule: string; missing: string }[];
     kubevirt: { liveMigratable: string; reason?: string; message?: string };
     agreesWithKubeVirt: boolean | null;
+    /** With the cluster's version known: what that release sets on LiveMigratable, reasons in its check order. */
+    predicted?: { kubevirtVersion: string; liveMigratable: string; reasons: string[] };
     drain?: { evictionStrategy: string; strategySource: string; outcome: string };
   }[];
   errors: { resource: string; message: string }[];
@@ -52,11 +66,16 @@ export function migratabilityItemDocument({ subject, evaluation, drain }: Pick<M
       message: ruleMessage(f),
       ...(f.path ? { path: f.path } : {}),
       hint: ruleHint(f),
+      ...(f.kubevirtReason ? { kubevirtReason: f.kubevirtReason } : {}),
+      ...(f.blocksOn ? { blocksOn: f.blocksOn.map(spanText) } : {}),
       evidence: f.evidence,
     })),
     unknown: evaluation.unknown,
     kubevirt: evaluation.kubevirt,
     agreesWithKubeVirt: evaluation.agreesWithKubeVirt,
+    ...(evaluation.predicted
+      ? { predicted: { kubevirtVersion: evaluation.predicted.version, liveMigratable: evaluation.predicted.liveMigratable, reasons: evaluation.predicted.reasons } }
+      : {}),
     ...(drain ? { drain } : {}),
   };
 }

@@ -3,6 +3,7 @@
 // turns migratability findings into words; a rule without prose, or an arg it does not know, is a type error.
 import type { RuleFinding, RuleId } from '../analyze/migratability/rule.js';
 import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rule-args/eviction-drain-blocker.js';
+import { spanText } from '../kubevirt/releases.js';
 import { assertNever } from './assert-never.js';
 
 interface RuleText<Id extends RuleId> {
@@ -297,7 +298,9 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
 
 export function ruleMessage<Id extends RuleId>(f: RuleFinding<Id>): string {
   const text: RuleText<Id> = TEXT[f.rule];
-  return text.message(f);
+  // With the cluster's version unknown, a finding that blocks on some releases only says which.
+  const blocks = f.blocksOn ? `; KubeVirt ${f.blocksOn.map(spanText).join(', ')} refuses it (the cluster's version is unknown)` : '';
+  return text.message(f) + blocks;
 }
 
 export function ruleHint<Id extends RuleId>(f: RuleFinding<Id>): string {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMigratability } from '../../../src/analyze/migratability/evaluate.js';
 import { buildSubject } from '../../../src/analyze/migratability/subject.js';
+import { migratabilityItemDocument } from '../../../src/render/migratability-document.js';
 import { clusterFacts, kubevirtCR, node, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
 
@@ -100,5 +101,23 @@ describe('the verdict follows the cluster version', () => {
     const e = evaluateMigratability(buildSubject({ vmi: v }), unknownVersion());
     expect(e.findings.find((f) => f.rule === 'interface-not-migratable')).toMatchObject({ severity: 'warning', blocksOn: [{ since: minor(0, 59), until: minor(0, 59) }] });
     expect(e.verdict).toBe('risky');
+  });
+});
+
+describe('the document says what follows the version', () => {
+  it('version unknown: blocksOn names the releases that refuse; no prediction', () => {
+    const subject = buildSubject({ vmi: vmi('vm1', { devices: { filesystems: [{ name: 'shared', virtiofs: {} }] } }) });
+    const doc = migratabilityItemDocument({ subject, evaluation: evaluateMigratability(subject, unknownVersion()) });
+    expect(doc.findings.find((f) => f.rule === 'virtiofs')).toMatchObject({ severity: 'warning', kubevirtReason: 'VirtIOFSNotLiveMigratable', blocksOn: ['v0.59–v1.4'] });
+    expect(doc.findings.find((f) => f.rule === 'virtiofs')?.message).toContain('v0.59–v1.4');
+    expect(doc.predicted).toBeUndefined();
+  });
+
+  it('version known: a blocker without blocksOn, and the predicted condition', () => {
+    const subject = buildSubject({ vmi: vmi('vm1', { devices: { filesystems: [{ name: 'shared', virtiofs: {} }] } }) });
+    const doc = migratabilityItemDocument({ subject, evaluation: evaluateMigratability(subject, clusterFacts({ nodes: [node('node-a'), node('node-b')], kubevirt: [kubevirtCR({ version: 'v1.4.2' })] })) });
+    expect(doc.findings.find((f) => f.rule === 'virtiofs')).toMatchObject({ severity: 'blocker' });
+    expect(doc.findings.find((f) => f.rule === 'virtiofs')?.blocksOn).toBeUndefined();
+    expect(doc.predicted).toEqual({ kubevirtVersion: 'v1.4.2', liveMigratable: 'False', reasons: ['VirtIOFSNotLiveMigratable'] });
   });
 });

@@ -50,6 +50,7 @@ describe('volume-not-shared', () => {
     expect(findings[0]?.args).toMatchObject({ accessModesFrom: 'vmi-volume-status', volumeMode: 'Filesystem' });
     expect(findings[0]?.evidence).toEqual([
       { kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'status.volumeStatus[0].persistentVolumeClaimInfo.accessModes' },
+      { kind: 'PersistentVolumeClaim', namespace: 'default', name: 'vm1-disk-0' },
     ]);
   });
 

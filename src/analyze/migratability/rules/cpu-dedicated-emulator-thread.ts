@@ -2,7 +2,7 @@
 // and v1.0 refuse to migrate them (vm.go calculateLiveMigrationCondition, `IsCPUDedicated() &&
 // IsolateEmulatorThread`); v1.1 dropped the check.
 import { KV_REASON, LIVE_MIGRATABLE_REASON_VERSIONS } from '../../../kubevirt/migratability-facts.js';
-import { inRelease } from '../../../kubevirt/releases.js';
+import { boundariesOf, inRelease } from '../../../kubevirt/releases.js';
 import type { MigratabilityRule } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
@@ -14,7 +14,7 @@ export const cpuDedicatedEmulatorThread: MigratabilityRule<'cpu-dedicated-emulat
   severity: 'blocker',
   description: 'dedicatedCpuPlacement with isolateEmulatorThread: KubeVirt 0.59 and 1.0 refuse to migrate it',
   needs: [],
-  kubevirt: { reasons: [KV_REASON.dedicatedCpu], releases: RELEASES, changesAt: [{ major: 1, minor: 1 }], reads: [] },
+  kubevirt: { reasons: [KV_REASON.dedicatedCpu], releases: RELEASES, changesAt: boundariesOf(RELEASES), reads: [] },
   evaluate(subject, facts) {
     const cpu = subject.spec.domain?.cpu;
     if (cpu?.dedicatedCpuPlacement !== true || cpu.isolateEmulatorThread !== true) return { findings: [] };

@@ -3,7 +3,7 @@
 // from v1.9 the VM live-migrates but StorageLiveMigratable still refuses a volume migration
 // (info). v0.59 has no persistent reservation.
 import { KV_REASON, LIVE_MIGRATABLE_REASON_VERSIONS, STORAGE_LIVE_MIGRATABLE_SINCE } from '../../../kubevirt/migratability-facts.js';
-import { inRelease } from '../../../kubevirt/releases.js';
+import { boundariesOf, inRelease } from '../../../kubevirt/releases.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
@@ -19,7 +19,7 @@ export const persistentReservation: MigratabilityRule<'persistent-reservation'> 
   kubevirt: {
     reasons: [KV_REASON.persistentReservation],
     releases: { since: LIVE.since },
-    changesAt: [LIVE.since, { major: 1, minor: 9 }],
+    changesAt: boundariesOf(LIVE),
     reads: [],
   },
   evaluate(subject, facts) {

@@ -2,7 +2,7 @@
 // (vm.go, util.IsVMIVirtiofsEnabled); from v1.5 they migrate (a PVC behind one still needs
 // ReadWriteMany: volume-not-shared). A blocker where KubeVirt refuses, silent elsewhere.
 import { KV_REASON, LIVE_MIGRATABLE_REASON_VERSIONS } from '../../../kubevirt/migratability-facts.js';
-import { inRelease } from '../../../kubevirt/releases.js';
+import { boundariesOf, inRelease } from '../../../kubevirt/releases.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
@@ -15,7 +15,7 @@ export const virtiofs: MigratabilityRule<'virtiofs'> = {
   severity: 'warning',
   description: 'virtiofs filesystems: KubeVirt refuses to migrate them before 1.5',
   needs: [],
-  kubevirt: { reasons: [KV_REASON.virtiofs], releases: RELEASES, changesAt: [{ major: 1, minor: 5 }], reads: [] },
+  kubevirt: { reasons: [KV_REASON.virtiofs], releases: RELEASES, changesAt: boundariesOf(RELEASES), reads: [] },
   evaluate(subject, facts) {
     if (!inRelease(releaseOf(facts), RELEASES)) return { findings: [] };
     const findings: RuleFinding<'virtiofs'>[] = [];

@@ -6,7 +6,7 @@
 // v1.5 (before, virtiofs blocks anyway); from v1.4 the volumes a volume migration moves
 // (`status.migratedVolumes`) are copied by block migration too.
 import { MIGRATION_METHOD_BLOCK } from '../../../kubevirt/constants.js';
-import { VIRTIOFS_VOLUMES_SKIPPED_SINCE } from '../../../kubevirt/migratability-facts.js';
+import { MIGRATED_VOLUMES_BLOCK_MIGRATION_SINCE, VIRTIOFS_VOLUMES_SKIPPED_SINCE } from '../../../kubevirt/migratability-facts.js';
 import { inRelease } from '../../../kubevirt/releases.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import type { VolumeBlockMigrationArgs } from '../rule-args/volume-block-migration.js';
@@ -17,15 +17,13 @@ import { listOf, nameText } from '../../shape.js';
 
 const NOT_COPIED = new Set(['persistentVolumeClaim', 'dataVolume', 'containerDisk', 'hostDisk']);
 const CLAIMS = new Set(['persistentVolumeClaim', 'dataVolume']);
-/** v1.4.0 vm.go: `len(vmi.Status.MigratedVolumes) > 0` ⇒ block migration. */
-const MIGRATED_VOLUMES_BLOCK_SINCE = { major: 1, minor: 4 };
 
 export const volumeBlockMigration: MigratabilityRule<'volume-block-migration'> = {
   id: 'volume-block-migration',
   severity: 'info',
   description: 'ephemeral or node-local volumes (emptyDisk, ephemeral, cloud-init, configMap/secret disks…) copied by block migration',
   needs: [],
-  kubevirt: { reasons: [], changesAt: [MIGRATED_VOLUMES_BLOCK_SINCE, VIRTIOFS_VOLUMES_SKIPPED_SINCE], reads: ['VMI status.migratedVolumes (v1.4+)', 'VMI status.migrationMethod'] },
+  kubevirt: { reasons: [], changesAt: [MIGRATED_VOLUMES_BLOCK_MIGRATION_SINCE, VIRTIOFS_VOLUMES_SKIPPED_SINCE], reads: ['VMI status.migratedVolumes (v1.4+)', 'VMI status.migrationMethod'] },
   evaluate(subject, facts) {
     const release = releaseOf(facts);
     const findings: RuleFinding<'volume-block-migration'>[] = [];
@@ -33,7 +31,7 @@ export const volumeBlockMigration: MigratabilityRule<'volume-block-migration'> =
     const skipsVirtiofs = inRelease(release, { since: VIRTIOFS_VOLUMES_SKIPPED_SINCE });
     const virtiofs = new Set(skipsVirtiofs ? listOf(subject.spec.domain?.devices?.filesystems).filter((f) => f.virtiofs).map((f) => f.name) : []);
     const migrated = new Set(
-      inRelease(release, { since: MIGRATED_VOLUMES_BLOCK_SINCE }) ? listOf(subject.vmi?.status?.migratedVolumes).map((m) => m.volumeName) : [],
+      inRelease(release, { since: MIGRATED_VOLUMES_BLOCK_MIGRATION_SINCE }) ? listOf(subject.vmi?.status?.migratedVolumes).map((m) => m.volumeName) : [],
     );
     const method = subject.vmi?.status?.migrationMethod;
     listOf(subject.spec.volumes).forEach((v, i) => {

@@ -15,6 +15,7 @@ import {
   BACKEND_STORAGE_PVC_PREFIX,
   KV_REASON,
   MIGRATED_VOLUME_EXEMPT_SINCE,
+  MIGRATED_VOLUMES_BLOCK_MIGRATION_SINCE,
 } from '../../../kubevirt/migratability-facts.js';
 import { inRelease } from '../../../kubevirt/releases.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
@@ -136,7 +137,7 @@ export const volumeNotShared: MigratabilityRule<'volume-not-shared'> = {
   needs: [],
   kubevirt: {
     reasons: [KV_REASON.disks],
-    changesAt: [MIGRATED_VOLUME_EXEMPT_SINCE, { major: 1, minor: 4 }],
+    changesAt: [MIGRATED_VOLUME_EXEMPT_SINCE, MIGRATED_VOLUMES_BLOCK_MIGRATION_SINCE],
     reads: [
       'VMI status.volumeStatus[].persistentVolumeClaimInfo.accessModes (running VMIs)',
       'VMI status.migratedVolumes[].volumeName (v1.3+)',
@@ -179,7 +180,9 @@ export const volumeNotShared: MigratabilityRule<'volume-not-shared'> = {
       if (storageClass) args.storageClass = storageClass;
       const volumeMode = volumeModeOf(r) ?? listOf(subject.vmi?.status?.volumeStatus).find((x) => x.name === v.volume)?.persistentVolumeClaimInfo?.volumeMode;
       if (volumeMode) args.volumeMode = volumeMode;
-      return { rule: 'volume-not-shared', severity: 'blocker', kubevirtReason: KV_REASON.disks, args, path: v.path, evidence: [found.evidence] };
+      // What KubeVirt read (the VMI's status), and the claim to recreate.
+      const evidence = found.from === 'vmi-volume-status' ? [found.evidence, { kind: 'PersistentVolumeClaim', namespace: subject.namespace, name: args.claim }] : [found.evidence];
+      return { rule: 'volume-not-shared', severity: 'blocker', kubevirtReason: KV_REASON.disks, args, path: v.path, evidence };
     });
     const backend = statuses && inRelease(release, BACKEND_STORAGE_NOT_RWX_VERSIONS) ? backendStorage(subject, statuses) : undefined;
     if (backend) result.findings.unshift(backend);
