@@ -1,6 +1,7 @@
 // `check-migratable -o json|yaml`: the contract's MigratabilityReport (§4.2), with prose for
 // each finding made here from its rule id and args.
 import type { MigratabilityAnalysis, MigratabilityItem, MigratabilitySummary, DrainCounts } from '../analyze/migratability/report.js';
+import type { DrainNodeState, DrainPreview } from '../analyze/migratability/drain-preflight.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { GatherError } from '../kube/known.js';
@@ -10,7 +11,7 @@ import { spanText } from '../kubevirt/releases.js';
 export interface MigratabilityReportDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigratabilityReport';
-  summary: MigratabilitySummary & { drain?: { node: string } & DrainCounts };
+  summary: MigratabilitySummary & { drain?: { node: string } & DrainCounts & Partial<DrainNodeState> };
   items: {
     namespace: string;
     name: string;
@@ -34,7 +35,7 @@ export interface MigratabilityReportDoc {
     agreesWithKubeVirt: boolean | null;
     /** With the cluster's version known: what that release sets on LiveMigratable, reasons in its check order. */
     predicted?: { kubevirtVersion: string; liveMigratable: string; reasons: string[] };
-    drain?: { evictionStrategy: string; strategySource: string; outcome: string };
+    drain?: { evictionStrategy: string; strategySource: string; outcome: string; cause?: string; check?: string };
   }[];
   errors: { resource: string; message: string }[];
 }
@@ -48,7 +49,7 @@ export function migratabilityDocument(a: MigratabilityAnalysis, errors: readonly
 /** Everything but `items`, in document key order (with `items` where it belongs). */
 function documentShell(a: MigratabilityAnalysis): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
   const summary: MigratabilityReportDoc['summary'] = { ...a.summary };
-  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts };
+  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts, ...a.drainState };
   return { apiVersion: API_VERSION, kind: 'MigratabilityReport', summary };
 }
 
@@ -76,8 +77,18 @@ export function migratabilityItemDocument({ subject, evaluation, drain }: Pick<M
     ...(evaluation.predicted
       ? { predicted: { kubevirtVersion: evaluation.predicted.version, liveMigratable: evaluation.predicted.liveMigratable, reasons: evaluation.predicted.reasons } }
       : {}),
-    ...(drain ? { drain } : {}),
+    ...(drain ? { drain: drainDocument(drain) } : {}),
   };
+}
+
+/** The drain prediction; a `wait` says the pre-flight's cause and the gate that gave it. */
+function drainDocument(d: DrainPreview): NonNullable<ItemDoc['drain']> {
+  const out: NonNullable<ItemDoc['drain']> = { evictionStrategy: d.evictionStrategy, strategySource: d.strategySource, outcome: d.outcome };
+  if (d.wait) {
+    out.cause = d.wait.cause;
+    out.check = d.wait.check;
+  }
+  return out;
 }
 
 /**

@@ -10,6 +10,9 @@ import type {
   DataVolume,
   KubeVirt,
   Node,
+  Pod,
+  ResourceQuota,
+  VirtualMachineInstanceMigration,
   PersistentVolume,
   PersistentVolumeClaim,
   StorageClass,
@@ -18,6 +21,9 @@ import type {
   VirtualMachineInstance,
 } from '../../kube/types.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
+import type { DrainInputs } from '../../analyze/migratability/drain-preflight.js';
+import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
+import { mergePods } from '../why/gather.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 
 export interface CheckScope {
@@ -32,6 +38,8 @@ export interface GatheredForCheck {
   vms: VirtualMachine[];
   vmis: VirtualMachineInstance[];
   facts: ClusterFacts;
+  /** With `--node`: what start's pre-flight reads besides the facts. */
+  drain?: DrainInputs;
   errors: GatherError[];
 }
 
@@ -39,7 +47,7 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
   const errors: GatherError[] = [];
   const ns = { namespace: scope.namespace };
   const sel = { namespace: scope.namespace, labelSelector: scope.labelSelector };
-  const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt] = await Promise.all([
+  const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt, drain] = await Promise.all([
     listKnown<VirtualMachine>(source, 'vm', sel, errors),
     listKnown<VirtualMachineInstance>(source, 'vmi', sel, errors),
     listKnown<PersistentVolumeClaim>(source, 'pvc', ns, errors),
@@ -49,6 +57,7 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
     listKnown<Node>(source, 'node', {}, errors),
     listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
+    scope.node === undefined ? undefined : gatherForDrain(source, scope.node, scope.namespace, errors),
   ]);
   if (!vms.ok && !vmis.ok) {
     throw new FailureError(errors[0]?.message ?? 'error: cannot list virtual machines or virtual machine instances');
@@ -85,5 +94,20 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
       throw new SourceError('NotFound', `Error from server (NotFound): ${res} "${missing}" not found`, res, 404);
     }
   }
-  return { vms: vmList, vmis: vmiList, facts, errors };
+  return { vms: vmList, vmis: vmiList, facts, ...(drain ? { drain } : {}), errors };
+}
+
+/**
+ * The drain preview's pre-flight lists (same requests whatever the number of VMs): every VMIM,
+ * the launcher pods on the node, every migration target pod (slots count per source node), the
+ * quotas in scope.
+ */
+async function gatherForDrain(source: ClusterSource, node: string, namespace: string | undefined, errors: GatherError[]): Promise<DrainInputs> {
+  const [migrations, launcherPods, targetPods, quotas] = await Promise.all([
+    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors),
+    listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}`, fieldSelector: `spec.nodeName=${node}` }, errors),
+    listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<ResourceQuota>(source, 'resourcequota', { namespace }, errors),
+  ]);
+  return { now: source.now(), migrations, pods: mergePods(launcherPods, targetPods), quotas };
 }

@@ -22,7 +22,7 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
-  const analysis = analyzeMigratability(subjects, gathered.facts, o.node);
+  const analysis = analyzeMigratability(subjects, gathered.facts, o.node, gathered.drain);
   io.stderr(renderPartialErrors(gathered.errors, makeStyle(g.color)));
   emit(g, io.stdout, {
     document: () => migratabilityDocument(analysis, gathered.errors),

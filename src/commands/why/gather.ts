@@ -246,7 +246,8 @@ async function getKnown<T extends Namespace>(source: ClusterSource, resource: 'n
   }
 }
 
-function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
+/** Launcher pods and target pods as one list (a pod in both once). */
+export function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
   if (!a.ok) return a;
   const seen = new Set(a.items.map((p) => p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`));
   return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`)) : [])]);
