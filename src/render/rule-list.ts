@@ -8,19 +8,20 @@ const releasesOf = (r: MigratabilityRule): string => spanText(r.kubevirt.release
 
 /** `check-migratable --list-rules -o json|yaml`: id, severity, description, and what it follows in KubeVirt. */
 export function ruleListDocument(rules: readonly MigratabilityRule[]) {
+  return { apiVersion: API_VERSION, kind: 'RuleList' as const, items: rules.map(ruleListItem) };
+}
+
+/** One rule's entry of the RuleList (what `--sort-by` reads), with what it follows in KubeVirt. */
+export function ruleListItem(r: MigratabilityRule) {
   return {
-    apiVersion: API_VERSION,
-    kind: 'RuleList',
-    items: rules.map((r) => ({
-      id: r.id,
-      severity: r.severity,
-      description: r.description,
-      kubevirt: { releases: releasesOf(r), reasons: [...r.kubevirt.reasons], changesAt: r.kubevirt.changesAt.map(minorText), reads: [...r.kubevirt.reads] },
-    })),
+    id: r.id,
+    severity: r.severity,
+    description: r.description,
+    kubevirt: { releases: releasesOf(r), reasons: [...r.kubevirt.reasons], changesAt: r.kubevirt.changesAt.map(minorText), reads: [...r.kubevirt.reads] },
   };
 }
 
 /** `check-migratable --list-rules`: the same as a table. */
-export function renderRuleList(rules: readonly MigratabilityRule[]): string {
-  return renderTable(['RULE', 'SEVERITY', 'KUBEVIRT', 'DESCRIPTION'], rules.map((r) => [r.id, r.severity, releasesOf(r), r.description]));
+export function renderRuleList(rules: readonly MigratabilityRule[], noHeaders = false): string {
+  return renderTable(['RULE', 'SEVERITY', 'KUBEVIRT', 'DESCRIPTION'], rules.map((r) => [r.id, r.severity, releasesOf(r), r.description]), noHeaders);
 }

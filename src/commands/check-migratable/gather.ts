@@ -3,7 +3,7 @@
 import type { ClusterSource } from '../../collect/source.js';
 import { SourceError } from '../../collect/source.js';
 import { listKnown } from '../../collect/gather.js';
-import type { GatherError } from '../../kube/known.js';
+import { known, type GatherError, type Known } from '../../kube/known.js';
 import { FailureError } from '../../cmdutil/errors.js';
 import { RESOURCES, qualifiedName } from '../../kube/resources.js';
 import type {
@@ -23,7 +23,6 @@ import type {
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import type { DrainInputs } from '../../analyze/migratability/drain-preflight.js';
 import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
-import { mergePods } from '../why/gather.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 
 export interface CheckScope {
@@ -110,4 +109,12 @@ async function gatherForDrain(source: ClusterSource, node: string, namespace: st
     listKnown<ResourceQuota>(source, 'resourcequota', { namespace }, errors),
   ]);
   return { now: source.now(), migrations, pods: mergePods(launcherPods, targetPods), quotas };
+}
+
+/** The node's launcher pods and the target pods as one list (a pod in both once). */
+function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
+  if (!a.ok) return a;
+  const key = (p: Pod) => p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`;
+  const seen = new Set(a.items.map(key));
+  return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(key(p))) : [])]);
 }
