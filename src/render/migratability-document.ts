@@ -1,6 +1,7 @@
 // `check-migratable -o json|yaml`: the contract's MigratabilityReport (§4.2), with prose for
 // each finding made here from its rule id and args.
 import type { MigratabilityAnalysis, MigratabilityItem, MigratabilitySummary, DrainCounts } from '../analyze/migratability/report.js';
+import type { DrainNodeState, DrainPreview } from '../analyze/migratability/drain-preflight.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { GatherError } from '../kube/known.js';
@@ -18,11 +19,12 @@ export type ReportInput = Omit<MigratabilityAnalysis, 'items'> & {
   items: readonly (MigratabilityItem & { cluster?: string })[];
   clusters?: readonly ClusterSummary[];
 };
+import { spanText } from '../kubevirt/releases.js';
 
 export interface MigratabilityReportDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigratabilityReport';
-  summary: MigratabilitySummary & { drain?: { node: string } & DrainCounts; clusters?: ClusterSummary[] };
+  summary: MigratabilitySummary & { drain?: { node: string } & DrainCounts & Partial<DrainNodeState>; clusters?: ClusterSummary[] };
   items: {
     cluster?: string;
     namespace: string;
@@ -30,11 +32,24 @@ export interface MigratabilityReportDoc {
     kind: string;
     node?: string;
     verdict: string;
-    findings: { rule: string; severity: string; message: string; path?: string; hint?: string; evidence: EvidenceRef[] }[];
+    findings: {
+      rule: string;
+      severity: string;
+      message: string;
+      path?: string;
+      hint?: string;
+      /** The LiveMigratable reason KubeVirt gives for it. */
+      kubevirtReason?: string;
+      /** With the cluster's version unknown: the releases that refuse it (`v0.59–v1.4`). */
+      blocksOn?: string[];
+      evidence: EvidenceRef[];
+    }[];
     unknown: { rule: string; missing: string }[];
     kubevirt: { liveMigratable: string; reason?: string; message?: string };
     agreesWithKubeVirt: boolean | null;
-    drain?: { evictionStrategy: string; strategySource: string; outcome: string };
+    /** With the cluster's version known: what that release sets on LiveMigratable, reasons in its check order. */
+    predicted?: { kubevirtVersion: string; liveMigratable: string; reasons: string[] };
+    drain?: { evictionStrategy: string; strategySource: string; outcome: string; cause?: string; check?: string };
   }[];
   errors: { cluster?: string; resource: string; message: string }[];
 }
@@ -48,7 +63,7 @@ export function migratabilityDocument(a: ReportInput, errors: readonly GatherErr
 /** Everything but `items`, in document key order (with `items` where it belongs). */
 function documentShell(a: ReportInput): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
   const summary: MigratabilityReportDoc['summary'] = { ...a.summary };
-  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts };
+  if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts, ...a.drainState };
   if (a.clusters) summary.clusters = [...a.clusters];
   return { apiVersion: API_VERSION, kind: 'MigratabilityReport', summary };
 }
@@ -73,13 +88,28 @@ export function migratabilityItemDocument({
       message: ruleMessage(f),
       ...(f.path ? { path: f.path } : {}),
       hint: ruleHint(f),
+      ...(f.kubevirtReason ? { kubevirtReason: f.kubevirtReason } : {}),
+      ...(f.blocksOn ? { blocksOn: f.blocksOn.map(spanText) } : {}),
       evidence: f.evidence,
     })),
     unknown: evaluation.unknown,
     kubevirt: evaluation.kubevirt,
     agreesWithKubeVirt: evaluation.agreesWithKubeVirt,
-    ...(drain ? { drain } : {}),
+    ...(evaluation.predicted
+      ? { predicted: { kubevirtVersion: evaluation.predicted.version, liveMigratable: evaluation.predicted.liveMigratable, reasons: evaluation.predicted.reasons } }
+      : {}),
+    ...(drain ? { drain: drainDocument(drain) } : {}),
   };
+}
+
+/** The drain prediction; a `wait` says the pre-flight's cause and the gate that gave it. */
+function drainDocument(d: DrainPreview): NonNullable<ItemDoc['drain']> {
+  const out: NonNullable<ItemDoc['drain']> = { evictionStrategy: d.evictionStrategy, strategySource: d.strategySource, outcome: d.outcome };
+  if (d.wait) {
+    out.cause = d.wait.cause;
+    out.check = d.wait.check;
+  }
+  return out;
 }
 
 /**

@@ -22,7 +22,7 @@ export function renderMigratabilityTable(a: ReportInput, style: Style, wide: boo
     const { subject, evaluation } = item;
     const count = (s: RuleFinding['severity']) => String(evaluation.findings.filter((f) => f.severity === s).length);
     const row = [...(fleet ? [item.cluster ?? ''] : []), subject.namespace, subject.name, verdictCell(evaluation.verdict, style), count('blocker'), count('warning')];
-    if (drain) row.push(item.drain?.evictionStrategy ?? NONE, item.drain ? outcomeCell(item.drain.outcome, style) : NONE);
+    if (drain) row.push(item.drain?.evictionStrategy ?? NONE, item.drain ? outcomeCell(item.drain.outcome, style) + (item.drain.wait ? ` (${item.drain.wait.cause})` : '') : NONE);
     if (wide) row.push(subject.node ?? NONE, [...new Set(evaluation.findings.map((f) => f.rule))].join(',') || NONE);
     return row;
   });
@@ -64,18 +64,38 @@ function drainSummary(a: ReportInput, style: Style): string {
   const node = a.drainNode ?? '';
   const blocking = a.items.filter((i) => i.drain?.outcome === 'block-drain');
   const shutdown = a.items.filter((i) => i.drain?.outcome === 'shutdown');
-  const parts = [`${c.migrate} will migrate`, `${c.shutdown} will shut down`, `${c['block-drain']} will block the drain`];
+  const waiting = a.items.filter((i) => i.drain?.outcome === 'wait');
+  const parts = [`${c.migrate} will migrate`, `${c.wait} will wait`, `${c.shutdown} will shut down`, `${c['block-drain']} will block the drain`];
   if (c.external > 0) parts.push(`${c.external} left to an external controller`);
-  let line = `Drain preview for ${node}: ${a.items.length} VMIs: ${parts.join(', ')}.`;
+  let line = nodeStateLine(a);
+  line += `Drain preview for ${node}: ${a.items.length} VMIs: ${parts.join(', ')}.`;
+  if (waiting.length > 0) {
+    const names = waiting.map((i) => `${i.subject.namespace}/${i.subject.name} (${i.drain?.wait?.cause ?? ''})`).join(', ');
+    line += `
+${style.warn('Will wait:')} ${names}: start's pre-flight holds each back now (\`kubectl vmigrate start NAME --dry-run\` shows it, \`why NAME\` a migration in flight).`;
+  }
   if (blocking.length > 0) {
     const names = blocking.map((i) => `${i.subject.namespace}/${i.subject.name}`).join(', ');
     line += `\n${style.bad('Before `kubectl drain ' + node + '`:')} fix or stop ${names}: with evictionStrategy LiveMigrate and no way to migrate, the drain waits forever.`;
   } else if (shutdown.length > 0) {
     line += `\n${style.warn('Note:')} \`kubectl drain ${node}\` will stop ${shutdown.map((i) => `${i.subject.namespace}/${i.subject.name}`).join(', ')}; they restart elsewhere only if their run strategy says so.`;
-  } else {
+  } else if (waiting.length === 0) {
     line += `\n${style.ok('Safe to drain:')} every VMI on ${node} will live-migrate (or is handled externally).`;
   }
   return line;
+}
+
+/** `Node node-2 is cordoned and being drained, with 2 migrations in flight: …`, or nothing. */
+function nodeStateLine(a: ReportInput): string {
+  const st = a.drainState;
+  if (!st) return '';
+  const state = st.cordoned && st.draining ? 'is cordoned and being drained' : st.cordoned ? 'is cordoned' : st.draining ? 'is being drained' : '';
+  const n = st.inFlight.length;
+  const flights = st.inFlight.map((m) => `${m.namespace}/${m.name} (VMI ${m.vmi}, ${m.phase || 'no phase yet'})`).join(', ');
+  const moving = n > 0 ? `${n} migration${n === 1 ? '' : 's'} in flight: ${flights}` : '';
+  if (!state && !moving) return '';
+  const text = state && moving ? `${state}, with ${moving}` : state || `has ${moving}`;
+  return `Node ${a.drainNode ?? ''} ${text}.\n`;
 }
 
 function verdictCell(v: string, style: Style): string {
@@ -83,5 +103,5 @@ function verdictCell(v: string, style: Style): string {
 }
 
 function outcomeCell(o: string, style: Style): string {
-  return o === 'migrate' ? style.ok(o) : o === 'block-drain' ? style.bad(o) : o === 'shutdown' ? style.warn(o) : o;
+  return o === 'migrate' ? style.ok(o) : o === 'block-drain' ? style.bad(o) : o === 'shutdown' || o === 'wait' ? style.warn(o) : o;
 }

@@ -16,6 +16,7 @@ import type {
   DataVolumeTemplate,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { KubeVirtMinor, KubeVirtReason } from '../../kubevirt/migratability-facts.js';
 import type { VolumeNotSharedArgs } from './rule-args/volume-not-shared.js';
 import type { VolumeNodeLocalArgs } from './rule-args/volume-node-local.js';
 import type { VolumeHostdiskArgs } from './rule-args/volume-hostdisk.js';
@@ -32,6 +33,7 @@ import type { AffinityRestrictiveArgs } from './rule-args/affinity-restrictive.j
 import type { CpuHostPassthroughArgs } from './rule-args/cpu-host-passthrough.js';
 import type { CpuHostModelUniqueArgs } from './rule-args/cpu-host-model-unique.js';
 import type { CpuDedicatedSingleNodeArgs } from './rule-args/cpu-dedicated-single-node.js';
+import type { CpuDedicatedEmulatorThreadArgs } from './rule-args/cpu-dedicated-emulator-thread.js';
 import type { ConfidentialComputingArgs } from './rule-args/confidential-computing.js';
 import type { HypervPassthroughArgs } from './rule-args/hyperv-passthrough.js';
 import type { TscFrequencyArgs } from './rule-args/tsc-frequency.js';
@@ -43,7 +45,8 @@ import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
 export type Severity = 'blocker' | 'warning' | 'info';
 
 /**
- * Each rule's args by its id, in the contract's table order (§4.2): the typed values its
+ * Each rule's args by its id, in the contract's table order (§4.2, rules added since after the
+ * rule they refine): the typed values its
  * findings hand the renderer (render/migratability-text.ts). Each rule-args/<id>.ts declares its own.
  * A name a dump omits (a volume, disk, device or interface without `name`) is ''.
  */
@@ -64,6 +67,7 @@ export interface RuleArgs {
   'cpu-host-passthrough': CpuHostPassthroughArgs;
   'cpu-host-model-unique': CpuHostModelUniqueArgs;
   'cpu-dedicated-single-node': CpuDedicatedSingleNodeArgs;
+  'cpu-dedicated-emulator-thread': CpuDedicatedEmulatorThreadArgs;
   'confidential-computing': ConfidentialComputingArgs;
   'hyperv-passthrough': HypervPassthroughArgs;
   'tsc-frequency': TscFrequencyArgs;
@@ -107,9 +111,22 @@ export interface ClusterFacts {
   kubevirtVersion?: KubeVirtVersion;
 }
 
+/** A span of KubeVirt minor releases, both ends inclusive; no `until` = up to the newest. */
+export interface ReleaseSpan {
+  since: KubeVirtMinor;
+  until?: KubeVirtMinor;
+}
+
 interface FindingOf<Id extends RuleId> {
   rule: Id;
   severity: Severity;
+  /** The LiveMigratable reason KubeVirt gives for what this finding is about (none: KubeVirt does not check it). */
+  kubevirtReason?: KubeVirtReason;
+  /**
+   * Set when the cluster's KubeVirt version is unknown and the finding blocks on some releases
+   * only: those releases (the finding is then a warning).
+   */
+  blocksOn?: ReleaseSpan[];
   /** Typed values the message is built from (volume, claim, label, node names, counts). */
   args: RuleArgs[Id];
   /** Path in the VM/VMI spec, e.g. `spec.volumes[1].persistentVolumeClaim`. */
@@ -126,15 +143,35 @@ export interface RuleResult<Id extends RuleId = RuleId> {
   unresolved?: string[];
 }
 
+/** What a rule follows in KubeVirt, for `--list-rules` and for judging an unknown version. */
+export interface KubeVirtBasis {
+  /** The LiveMigratable reasons its findings stand for ([]: not a LiveMigratable check, e.g. target placement or storage). */
+  reasons: readonly KubeVirtReason[];
+  /** The releases in which it can find anything; undefined = every release. */
+  releases?: ReleaseSpan;
+  /**
+   * The releases at which its verdict on the same objects can change (its version gates, `since`
+   * and `until + 1` included). A rule with none is judged once whatever the version; one with
+   * some is judged at each when the cluster's version is unknown.
+   */
+  changesAt: readonly KubeVirtMinor[];
+  /** The feature gates, KubeVirt CR fields, node labels and object fields it reads beyond the VM spec. */
+  reads: readonly string[];
+}
+
 export interface MigratabilityRule<Id extends RuleId = RuleId> {
   id: Id;
+  /** The severity of its findings where they do not depend on the version (the contract's). */
   severity: Severity;
   /** One line, for `--list-rules`. */
   description: string;
   needs: readonly Need[];
+  kubevirt: KubeVirtBasis;
   /**
    * `prior` holds the findings of the rules before this one in registry order: the two
    * summary rules (`eviction-drain-blocker`, `kubevirt-condition`) run last and read them.
    */
   evaluate(subject: Subject, facts: ClusterFacts, prior: readonly RuleFinding[]): RuleResult<Id>;
+  // A rule with `changesAt` reads the version through releaseOf(facts): the evaluator hands it
+  // each release in turn when the cluster's version is unknown (./release-spans.ts).
 }

@@ -48,7 +48,7 @@ export async function checkFleet(g: GlobalOptions, o: CheckMigratableOptions, fl
 }
 
 const NO_VMS: MigratabilitySummary = { total: 0, migratable: 0, notMigratable: 0, risky: 0 };
-const NO_DRAIN: MigratabilityAnalysis['drainCounts'] = { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 };
+const NO_DRAIN: MigratabilityAnalysis['drainCounts'] = { migrate: 0, wait: 0, shutdown: 0, 'block-drain': 0, external: 0 };
 
 function sum(clusters: readonly MigratabilitySummary[]): MigratabilitySummary {
   const total = { ...NO_VMS };

@@ -4,13 +4,16 @@ import type { ClusterSource } from '../../collect/source.js';
 import { SourceError } from '../../collect/source.js';
 import { initialErrors, listKnown } from '../../collect/gather.js';
 import { notFoundError } from '../../collect/not-found.js';
-import type { GatherError } from '../../kube/known.js';
+import { known, type GatherError, type Known } from '../../kube/known.js';
 import { FailureError } from '../../cmdutil/errors.js';
 import { RESOURCES, qualifiedName } from '../../kube/resources.js';
 import type {
   DataVolume,
   KubeVirt,
   Node,
+  Pod,
+  ResourceQuota,
+  VirtualMachineInstanceMigration,
   PersistentVolume,
   PersistentVolumeClaim,
   StorageClass,
@@ -20,6 +23,9 @@ import type {
 } from '../../kube/types.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
 import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
+import type { DrainInputs } from '../../analyze/migratability/drain-preflight.js';
+import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
+import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 
 export interface CheckScope {
   /** undefined = all namespaces. */
@@ -33,6 +39,8 @@ export interface GatheredForCheck {
   vms: VirtualMachine[];
   vmis: VirtualMachineInstance[];
   facts: ClusterFacts;
+  /** With `--node`: what start's pre-flight reads besides the facts. */
+  drain?: DrainInputs;
   errors: GatherError[];
   /** The namespace listed; undefined: every namespace. */
   namespace?: string;
@@ -42,7 +50,7 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
   const errors = initialErrors(source);
   const ns = { namespace: scope.namespace };
   const sel = { namespace: scope.namespace, labelSelector: scope.labelSelector };
-  const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt] = await Promise.all([
+  const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt, drain] = await Promise.all([
     listKnown<VirtualMachine>(source, 'vm', sel, errors),
     listKnown<VirtualMachineInstance>(source, 'vmi', sel, errors),
     listKnown<PersistentVolumeClaim>(source, 'pvc', ns, errors),
@@ -52,6 +60,7 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
     listKnown<Node>(source, 'node', {}, errors),
     listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
+    scope.node === undefined ? undefined : gatherForDrain(source, scope.node, scope.namespace, errors),
   ]);
   if (!vms.ok && !vmis.ok) {
     throw new FailureError(errors[0]?.message ?? 'error: cannot list virtual machines or virtual machine instances');
@@ -85,5 +94,28 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
       });
     }
   }
-  return { vms: vmList, vmis: vmiList, facts, errors, ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}) };
+  return { vms: vmList, vmis: vmiList, facts, ...(drain ? { drain } : {}), errors, ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}) };
+}
+
+/**
+ * The drain preview's pre-flight lists (same requests whatever the number of VMs): every VMIM,
+ * the launcher pods on the node, every migration target pod (slots count per source node), the
+ * quotas in scope.
+ */
+async function gatherForDrain(source: ClusterSource, node: string, namespace: string | undefined, errors: GatherError[]): Promise<DrainInputs> {
+  const [migrations, launcherPods, targetPods, quotas] = await Promise.all([
+    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors),
+    listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}`, fieldSelector: `spec.nodeName=${node}` }, errors),
+    listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<ResourceQuota>(source, 'resourcequota', { namespace }, errors),
+  ]);
+  return { now: source.now(), migrations, pods: mergePods(launcherPods, targetPods), quotas };
+}
+
+/** The node's launcher pods and the target pods as one list (a pod in both once). */
+function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
+  if (!a.ok) return a;
+  const key = (p: Pod) => p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`;
+  const seen = new Set(a.items.map(key));
+  return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(key(p))) : [])]);
 }

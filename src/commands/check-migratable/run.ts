@@ -34,7 +34,7 @@ export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOpt
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
-  const analysis = analyzeMigratability(subjects, gathered.facts, o.node);
+  const analysis = analyzeMigratability(subjects, gathered.facts, o.node, gathered.drain);
   await printReport(g, o, io, analysis, gathered.errors, gathered.namespace);
   return migratabilityExitCode(analysis, o.failOn);
 }

@@ -15,11 +15,16 @@ describe('check-migratable flags', () => {
     expect(doc.kind).toBe('RuleList');
     expect(Object.fromEntries(doc.items.map((i) => [i.id, i.severity]))).toEqual(CONTRACT_SEVERITY);
     expect(doc.items.every((i) => i.description.length > 0)).toBe(true);
+    // What each rule follows in KubeVirt: the releases, reasons and where its verdict changes.
+    const kv = Object.fromEntries(doc.items.map((i) => [i.id, (i as unknown as { kubevirt: Record<string, unknown> }).kubevirt]));
+    expect(kv['cpu-dedicated-emulator-thread']).toMatchObject({ releases: 'v0.59–v1.0', reasons: ['DedicatedCPUNotLiveMigratable'], changesAt: ['v1.1'] });
+    expect(kv['virtiofs']).toMatchObject({ reasons: ['VirtIOFSNotLiveMigratable'], changesAt: ['v1.5'] });
+    expect(kv['host-device']?.['reads']).toEqual(expect.arrayContaining([expect.stringContaining('VGPULiveMigration')]));
   });
 
   it('--list-rules prints a table', async () => {
     const r = await runCli(['check-migratable', '--list-rules']);
-    expect(r.stdout.split('\n')[0]).toMatch(/^RULE\s+SEVERITY\s+DESCRIPTION$/);
+    expect(r.stdout.split('\n')[0]).toMatch(/^RULE\s+SEVERITY\s+KUBEVIRT\s+DESCRIPTION$/);
     expect(r.stdout).toContain('volume-not-shared');
   });
 

@@ -96,7 +96,7 @@ describe('check-migratable', () => {
     const cc = await runCli(['check-migratable', '--list-rules', '-o', 'custom-columns=ID:.id,SEVERITY:.severity', '--no-headers']);
     expect(cells(cc.stdout)).toEqual(rules.items.map((r) => [r.id, r.severity]));
     const table = await runCli(['check-migratable', '--list-rules', '--no-headers']);
-    expect(table.stdout.split('\n')[0]).toMatch(/^volume-not-shared\s+blocker\s+PVC/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^volume-not-shared\s+blocker\s+v0\.59\+\s+PVC/);
     expect(table.stdout.split('\n').filter(Boolean)).toHaveLength(ids.length);
     const sorted = await runCli(['check-migratable', '--list-rules', '--sort-by', '.id', '-o', 'jsonpath={.items[*].id}']);
     expect(sorted.stdout).toBe([...ids].sort().join(' '));

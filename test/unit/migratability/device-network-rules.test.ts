@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { KubeVirt } from '../../../src/kube/types.js';
 import { clusterFacts, forbidden, kubevirtCR, node, vm, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
 
@@ -20,21 +21,23 @@ describe('host-device', () => {
         gpus: [{ name: 'gpu1', deviceName: A10 }],
       },
     });
-    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [QAT]: '1', [A10]: '1' }), deviceNode('node-b', { [QAT]: '2', [A10]: '1' })] });
+    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [QAT]: '1', [A10]: '1' }), deviceNode('node-b', { [QAT]: '2', [A10]: '1' })], kubevirt: [kubevirtCR({ version: 'v1.8.2' })] });
     const move = { kind: 'restart-elsewhere', resources: [QAT, A10], nodes: ['node-b'] };
     const { findings } = run('host-device', { vmi: v }, facts);
     expect(findings).toEqual([
       {
         rule: 'host-device',
         severity: 'blocker',
-        args: { device: 'nic1', kind: 'hostDevice', deviceName: QAT, move },
+        kubevirtReason: 'HostDeviceNotLiveMigratable',
+        args: { device: 'nic1', kind: 'hostDevice', problem: 'pci-host-device', deviceName: QAT, move },
         path: 'spec.domain.devices.hostDevices[0]',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.hostDevices[0]' }],
       },
       {
         rule: 'host-device',
         severity: 'blocker',
-        args: { device: 'gpu1', kind: 'gpu', deviceName: A10, move },
+        kubevirtReason: 'HostDeviceNotLiveMigratable',
+        args: { device: 'gpu1', kind: 'gpu', problem: 'pci-host-device', deviceName: A10, move },
         path: 'spec.domain.devices.gpus[0]',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.gpus[0]' }],
       },
@@ -78,6 +81,35 @@ describe('host-device', () => {
   it('does not fire without devices', () => {
     expect(run('host-device', { vmi: vmi('vm1') }).findings).toEqual([]);
   });
+
+  describe('KubeVirt 1.9: one permitted mediated vGPU with VGPULiveMigration migrates', () => {
+    const gpu = vmi('vm1', { devices: { gpus: [{ name: 'm10', deviceName: 'nvidia.com/GRID_M10-2B' }] } });
+    const cr = (gates: string[], mdevs: { resourceName: string; externalResourceProvider?: boolean }[]) => {
+      const k = kubevirtCR({ version: 'v1.9.0' });
+      k.spec = { configuration: { developerConfiguration: { featureGates: gates }, permittedHostDevices: { mediatedDevices: mdevs } } };
+      return clusterFacts({ kubevirt: [k] });
+    };
+    const problems = (v: typeof gpu, facts: ReturnType<typeof cr>) => run('host-device', { vmi: v }, facts).findings.map((f) => f.args.problem);
+
+    it('passes with the gate on and the device listed (externalResourceProvider either way)', () => {
+      expect(problems(gpu, cr(['VGPULiveMigration'], [{ resourceName: 'nvidia.com/GRID_M10-2B' }]))).toEqual([]);
+      expect(problems(gpu, cr(['VGPULiveMigration'], [{ resourceName: 'nvidia.com/GRID_M10-2B', externalResourceProvider: true }]))).toEqual([]);
+    });
+
+    it('names the first of the four refusals of KubeVirt that applies', () => {
+      expect(problems(gpu, cr([], [{ resourceName: 'nvidia.com/GRID_M10-2B' }]))).toEqual(['gate-off']);
+      expect(problems(gpu, cr(['VGPULiveMigration'], []))).toEqual(['not-mediated']);
+      const two = vmi('vm1', { devices: { gpus: [{ name: 'a', deviceName: 'x' }, { name: 'b', deviceName: 'x' }] } });
+      expect(problems(two, cr(['VGPULiveMigration'], [{ resourceName: 'x' }]))).toEqual(['too-many-gpus', 'too-many-gpus']);
+      const withPci = vmi('vm1', { devices: { hostDevices: [{ name: 'nic', deviceName: 'intel.com/qat' }], gpus: [{ name: 'm10', deviceName: 'nvidia.com/GRID_M10-2B' }] } });
+      expect(problems(withPci, cr(['VGPULiveMigration'], [{ resourceName: 'nvidia.com/GRID_M10-2B' }]))).toEqual(['generic-pci']);
+    });
+
+    it('an unreadable KubeVirt CR leaves a lone GPU unjudged, not passed', () => {
+      const facts = { ...cr([], []), kubevirt: forbidden<KubeVirt>('kubevirts.kubevirt.io') };
+      expect(run('host-device', { vmi: gpu }, facts)).toEqual({ findings: [], unresolved: ['kubevirts.kubevirt.io: forbidden'] });
+    });
+  });
 });
 
 describe('interface-not-migratable', () => {
@@ -93,6 +125,7 @@ describe('interface-not-migratable', () => {
       {
         rule: 'interface-not-migratable',
         severity: 'blocker',
+        kubevirtReason: 'InterfaceNotLiveMigratable',
         args: { network: 'default', interface: 'default', binding: 'bridge', annotation: false },
         path: 'spec.domain.devices.interfaces[0]',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.interfaces[0]' }],
@@ -118,10 +151,23 @@ describe('interface-not-migratable', () => {
     }
   });
 
-  it('passt: refused before KubeVirt 1.8, accepted from 1.8', () => {
-    const v = vmi('vm1', { devices: { interfaces: [{ name: 'default', passt: {} }] } });
-    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.6.3' })] })).findings).toHaveLength(1);
-    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.8.0' })] })).findings).toEqual([]);
+  it('passtBinding: accepted from KubeVirt 1.8; the old core passt never', () => {
+    const v18 = clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.8.0' })] });
+    const v17 = clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.7.1' })] });
+    const binding = vmi('vm1', { devices: { interfaces: [{ name: 'default', passtBinding: {} }] } });
+    expect(run('interface-not-migratable', { vmi: binding }, v18).findings).toEqual([]);
+    expect(run('interface-not-migratable', { vmi: binding }, v17).findings).toHaveLength(1);
+    const core = vmi('vm1', { devices: { interfaces: [{ name: 'default', passt: {} }] } });
+    expect(run('interface-not-migratable', { vmi: core }, v17).findings).toHaveLength(1);
+    expect(run('interface-not-migratable', { vmi: core }, v18).findings).toHaveLength(1);
+  });
+
+  it('a pod network without its interface: refused from KubeVirt 1.8, passed before; no interfaces at all pass', () => {
+    const v = vmi('vm1', { devices: { interfaces: [{ name: 'other', masquerade: {} }] } });
+    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.8.0' })] })).findings[0]?.args.binding).toBe('missing');
+    expect(run('interface-not-migratable', { vmi: v }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.7.0' })] })).findings).toEqual([]);
+    const none = vmi('vm1', { devices: { interfaces: [] } });
+    expect(run('interface-not-migratable', { vmi: none }, clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.8.0' })] })).findings).toEqual([]);
   });
 
   it('binding plugin: fires without `migration` in the KubeVirt CR (real Harvester managedtap), not with it', () => {

@@ -16,7 +16,7 @@ async function analysisOf(drainNode?: string): Promise<MigratabilityAnalysis> {
   try {
     const g = await gatherForCheck(source, { names: [], ...(drainNode ? { node: drainNode } : {}) });
     expect(g.errors).toEqual([]);
-    return analyzeMigratability(pairSubjects(g.vms, g.vmis), g.facts, drainNode);
+    return analyzeMigratability(pairSubjects(g.vms, g.vmis), g.facts, drainNode, g.drain);
   } finally {
     await source.close();
   }
@@ -53,7 +53,7 @@ describe('migratabilityJsonChunks', () => {
     const empty: MigratabilityAnalysis = {
       items: [],
       summary: { total: 0, migratable: 0, notMigratable: 0, risky: 0 },
-      drainCounts: { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 },
+      drainCounts: { migrate: 0, wait: 0, shutdown: 0, 'block-drain': 0, external: 0 },
     };
     expect(streamed(empty, errors).text).toBe(renderDocument(migratabilityDocument(empty, errors), 'json'));
     const emptyDrain: MigratabilityAnalysis = { ...empty, drainNode: 'n1' };

@@ -2,5 +2,4 @@
 
 export interface VirtiofsArgs {
   filesystem: string;
-  kubevirtVersion?: string;
 }

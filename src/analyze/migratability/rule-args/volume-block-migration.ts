@@ -4,4 +4,6 @@
 export interface VolumeBlockMigrationArgs {
   volume: string;
   source: string;
+  /** The claim a volume migration is moving (status.migratedVolumes). */
+  volumeMigration?: true;
 }

@@ -11,16 +11,30 @@ export type RwxFix =
   /** No StorageProfiles to read (unreadable, or no CDI). */
   | { kind: 'profiles-unknown' };
 
-export interface VolumeNotSharedArgs {
+/** The spec volume and the claim behind it. */
+interface ClaimVolumeArgs {
   volume: string;
   claim: string;
   /** The claim's volume source (ClaimVolume['source'] in rules/_claims.ts). */
   source: 'persistentVolumeClaim' | 'dataVolume';
-  accessModes: string[];
-  /** Which object said the access modes. */
-  accessModesFrom: 'pvc-status' | 'pvc-spec' | 'vmi-volume-status' | 'datavolume' | 'datavolume-template' | 'storage-profile';
   hotpluggable: boolean;
-  storageClass?: string;
-  volumeMode?: string;
-  fix: RwxFix;
 }
+
+/**
+ * `not-shared`: the claim is not ReadWriteMany; `sharing-unknown`: the running VMI's
+ * status.volumeStatus has no access modes for it (KubeVirt then refuses: "Unable to determine if
+ * PVC … is shared"); `backend-storage`: the persistent TPM/EFI state PVC is not ReadWriteMany
+ * (KubeVirt v1.3 only).
+ */
+export type VolumeNotSharedArgs =
+  | (ClaimVolumeArgs & {
+      kind: 'not-shared';
+      accessModes: string[];
+      /** Which object said the access modes. */
+      accessModesFrom: 'pvc-status' | 'pvc-spec' | 'vmi-volume-status' | 'datavolume' | 'datavolume-template' | 'storage-profile';
+      storageClass?: string;
+      volumeMode?: string;
+      fix: RwxFix;
+    })
+  | (ClaimVolumeArgs & { kind: 'sharing-unknown'; node: string })
+  | { kind: 'backend-storage'; claim: string; accessModes: string[] };

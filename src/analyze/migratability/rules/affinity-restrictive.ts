@@ -37,6 +37,7 @@ export const affinityRestrictive: MigratabilityRule<'affinity-restrictive'> = {
   severity: 'warning',
   description: 'required podAffinity by hostname (follows other pods), or required podAntiAffinity over ≤ 2 topology domains',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['node labels (the terms\' topology keys)'] },
   evaluate(subject, facts) {
     const findings: RuleFinding<'affinity-restrictive'>[] = [];
     const unresolved: string[] = [];

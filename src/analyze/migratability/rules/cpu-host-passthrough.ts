@@ -10,6 +10,7 @@ export const cpuHostPassthrough: MigratabilityRule<'cpu-host-passthrough'> = {
   severity: 'warning',
   description: 'cpu.model host-passthrough: only hosts with an identical CPU can receive the guest',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: [] },
   evaluate(subject) {
     if (subject.spec.domain?.cpu?.model !== CPU_HOST_PASSTHROUGH) return { findings: [] };
     const path = specPath(subject, 'domain.cpu.model');

@@ -17,6 +17,7 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
   severity: 'warning',
   description: 'effective evictionStrategy LiveMigrate while not migratable: node drains will hang',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['KubeVirt spec.configuration.evictionStrategy', 'VMI status.conditions[LiveMigratable]'] },
   evaluate(subject, facts, prior) {
     const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker').map((f) => f.rule))];
     const kubevirtSaysNo = liveMigratableCondition(subject)?.status === 'False';

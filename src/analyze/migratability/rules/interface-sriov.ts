@@ -11,6 +11,7 @@ export const interfaceSriov: MigratabilityRule<'interface-sriov'> = {
   severity: 'info',
   description: 'SR-IOV secondary interfaces: unplugged and re-plugged during migration; the target needs a free VF',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: [] },
   evaluate(subject) {
     const findings: RuleFinding<'interface-sriov'>[] = [];
     const networks = listOf(subject.spec.networks);

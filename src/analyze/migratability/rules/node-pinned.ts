@@ -38,6 +38,7 @@ export const nodePinned: MigratabilityRule<'node-pinned'> = {
   severity: 'blocker',
   description: 'nodeSelector kubernetes.io/hostname, or nodeSelector / required node affinity that no other KubeVirt node satisfies',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['node labels', 'KubeVirt spec.configuration.developerConfiguration.nodeSelectors'] },
   evaluate(subject, facts) {
     const spec = subject.spec;
     const selector = spec.nodeSelector ?? {};

@@ -12,6 +12,7 @@ export const volumeCdrom: MigratabilityRule<'volume-cdrom'> = {
   severity: 'warning',
   description: 'CD-ROM disk: refused by some distributions; read-only disks break block migration',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['PVC of the CD-ROM volume'] },
   evaluate(subject) {
     const findings: RuleFinding<'volume-cdrom'>[] = [];
     const volumes = listOf(subject.spec.volumes);

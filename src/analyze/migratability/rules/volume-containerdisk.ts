@@ -10,6 +10,7 @@ export const volumeContainerdisk: MigratabilityRule<'volume-containerdisk'> = {
   severity: 'warning',
   description: 'containerDisk volume: copied by block migration upstream, refused by some distributions; guest writes live on the node',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: [] },
   evaluate(subject) {
     const findings: RuleFinding<'volume-containerdisk'>[] = [];
     listOf(subject.spec.volumes).forEach((v, i) => {

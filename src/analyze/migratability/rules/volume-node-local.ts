@@ -86,6 +86,7 @@ export const volumeNodeLocal: MigratabilityRule<'volume-node-local'> = {
     'PV pinned to one node (local, hostPath, node affinity no other node satisfies) or a node-local provisioner (hostpath-provisioner, local-path, TopoLVM, OpenEBS local)',
   // Reads PVCs, PVs, StorageClasses and nodes when readable; each gap only leaves that volume unresolved.
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['PV spec.local, spec.hostPath, spec.nodeAffinity', 'StorageClass provisioner', 'node labels'] },
   evaluate(subject, facts) {
     return judgeClaimVolumes(subject, facts, (_v, r) => {
       if (resolvedNothing(r)) return unresolvedClaim(r);

@@ -58,6 +58,7 @@ export const volumeRwxFilesystemShare: MigratabilityRule<'volume-rwx-filesystem-
   description: 'RWX served through a file share: Longhorn RWX without migratable: "true" (share-manager NFS), or NFS-backed PVs',
   // Reads PVCs, PVs and StorageClasses when readable; gaps are reported per volume.
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['PVC, PV and StorageClass (NFS, Longhorn share-manager)'] },
   evaluate(subject, facts) {
     return judgeClaimVolumes(subject, facts, (v, r) => {
       // Not RWX: volume-not-shared's business.

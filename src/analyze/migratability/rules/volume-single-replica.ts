@@ -18,6 +18,7 @@ export const volumeSingleReplica: MigratabilityRule<'volume-single-replica'> = {
   description: 'StorageClass with one replica (Longhorn numberOfReplicas, Mayastor repl = "1"); Ceph pool sizes are not visible',
   // StorageClasses only matter for VMs with PVC/DV volumes: gaps are reported per volume.
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['StorageClass parameters (numberOfReplicas, replicas)'] },
   evaluate(subject, facts) {
     return judgeClaimVolumes(subject, facts, (v, r) => {
       if (resolvedNothing(r)) return unresolvedClaim(r);
