@@ -6,12 +6,17 @@
 //     KubeVirt CR, MigrationPolicies;
 //   round 2 (≤1): GET the VM — only when no VMI has the name, or the VMI has no migration (its
 //     migratability is judged on the VM too);
-//   round 3 (≤2, concurrent): GET the namespace — only when a MigrationPolicy selects namespaces
-//     or post-copy is allowed (its Pod Security label) —, and the bounded log tail of the source
-//     launcher — only when there is a migration;
-//   round 4 (≤1): virt-handler's /metrics on the source node through the pod proxy — only while
-//     the migration copies, a VMI exists, and the log had no progress line for it.
-// Worst case 12 + 1 + 2 = 15 without a VMI (no metrics then), 12 + 0 + 2 + 1 = 15 with one.
+//   round 3 (≤3, concurrent): GET the namespace — only when a MigrationPolicy selects namespaces
+//     or post-copy is allowed (its Pod Security label) —, the bounded log tail of the source
+//     launcher — only when there is a migration —, and the target launcher's — only when its
+//     container started and the migration is not copying;
+//   round 4 (≤2): virt-handler's /metrics on the source node through the pod proxy — only while
+//     the migration copies, a VMI exists, and the log had no progress line for it —, else the
+//     target launcher's log of a copying migration; and the StorageClasses — only for a failed
+//     migration or no migration of a VMI with claims.
+// Every read after round 1 asks the RequestBudget (optional-reads.ts), so the total never passes
+// WHY_REQUEST_BUDGET (15): a read it cannot afford is `unknown` with the reason. A snapshot's
+// component logs (virt-controller, virt-handler, CNI daemons) cost no request.
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource, type ListOptions } from '../../collect/source.js';
@@ -40,10 +45,15 @@ import { policiesUseNamespaceLabels } from '../../analyze/policy/match-policy.js
 import { resolveMigrationConfig } from '../../analyze/why/migration-config.js';
 import { copyState, logProgressSamples } from '../../analyze/why/progress.js';
 import { progressQuery } from '../../analyze/progress/prometheus-api.js';
+import { RequestBudget, readComponentLogs, readPodLog, readStorageClasses, readTargetLog } from './optional-reads.js';
 
-/** Lines of the source launcher's compute log to read: enough for ~10 minutes of progress lines. */
+/** Round 1's lists: every `why` makes these (readWhyLists). */
+const FIRST_ROUND_REQUESTS = 12;
+
+/** Lines of a launcher's compute log to read: enough for ~10 minutes of progress lines. */
 export const LOG_TAIL_LINES = 400;
 const LOG_LIMIT_BYTES = 512 * 1024;
+const LOG_TAIL = { tailLines: LOG_TAIL_LINES, limitBytes: LOG_LIMIT_BYTES };
 /** `--prometheus`: the range query for the trend covers the last … seconds, one point per step. */
 export const PROMETHEUS_RANGE_SECONDS = 300;
 export const PROMETHEUS_STEP_SECONDS = 15;
@@ -125,8 +135,13 @@ export async function readWhyLists(source: ClusterSource, namespace: string | un
 
 export async function gatherForWhy(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
   const errors: GatherError[] = [];
-  // Round 1.
-  const { vmis, handlerPods, ...lists } = await readWhyLists(source, namespace, errors, { required: ['vmi', 'vmim'], pageSize: WHY_PAGE_SIZE });
+  const budget = new RequestBudget();
+  // Round 1 (and the snapshot's component logs, which cost no request).
+  budget.spend(FIRST_ROUND_REQUESTS);
+  const [{ vmis, handlerPods, ...lists }, componentLogs] = await Promise.all([
+    readWhyLists(source, namespace, errors, { required: ['vmi', 'vmim'], pageSize: WHY_PAGE_SIZE }),
+    readComponentLogs(source),
+  ]);
   const { migrations } = lists;
 
   // NAME resolution (contract §2): a VMIM name, else a VMI name, else a VM name.
@@ -147,6 +162,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     namedMigration,
     namespaceObject: unknownList('not read: no MigrationPolicy selects namespaces and post-copy is not allowed'),
     sourceLog: { ok: false, reason: 'no migration: the launcher log was not read' },
+    ...(componentLogs.length > 0 ? { componentLogs } : {}),
   };
   let ctx = deriveContext(inputs);
 
@@ -154,7 +170,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   // No owner references at all (or not a list): maybe a VM's, worth one GET to find out.
   const refs = vmi?.metadata.ownerReferences;
   const ownedByVm = !vmi || !Array.isArray(refs) || refs.some((o) => o.kind === 'VirtualMachine');
-  if ((!namedMigration && !vmi) || (!ctx.migration && ownedByVm)) {
+  if (((!namedMigration && !vmi) || (!ctx.migration && ownedByVm)) && budget.take()) {
     const vm = await getOptional<VirtualMachine>(source, 'vm', namespace, vmiName);
     if (vm) inputs.vm = vm;
     if (!namedMigration && !vmi) {
@@ -167,27 +183,49 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     }
   }
 
-  // Round 3: the namespace (when it can change the answer) and the source launcher's log tail.
+  // Round 3: the namespace (when it can change the answer), the source launcher's log tail and,
+  // unless the migration copies (then round 4 may need the metrics instead), the target's.
   const sourcePod = ctx.sourcePod?.metadata.name;
-  const [namespaceObject, sourceLog] = await Promise.all([
-    needsNamespace(ctx) ? getKnown<Namespace>(source, 'namespace', namespace, errors) : Promise.resolve(inputs.namespaceObject),
-    ctx.migration ? readLogTail(source, namespace, sourcePod, errors) : Promise.resolve(inputs.sourceLog),
+  const copying = ctx.migration !== undefined && copyState(ctx, ctx.migration).copying;
+  const [namespaceObject, sourceLog, targetLog] = await Promise.all([
+    needsNamespace(ctx) && budget.take() ? getKnown<Namespace>(source, 'namespace', namespace, errors) : Promise.resolve(inputs.namespaceObject),
+    !ctx.migration
+      ? Promise.resolve(inputs.sourceLog)
+      : !sourcePod
+        ? Promise.resolve<LogTail>({ ok: false, reason: 'no source launcher pod found' })
+        : budget.take()
+          ? readPodLog(source, namespace, sourcePod, errors, LOG_TAIL)
+          : Promise.resolve<LogTail>({ ok: false, reason: `not read: the request budget of why is spent` }),
+    ctx.migration && !copying ? readTargetLog(source, ctx, budget, errors, LOG_TAIL) : Promise.resolve(undefined),
   ]);
   inputs.namespaceObject = namespaceObject;
   inputs.sourceLog = sourceLog;
+  if (targetLog) inputs.targetLog = targetLog;
   ctx = deriveContext(inputs);
 
-  // Round 4: virt-handler's metrics, only while copying and when the log had no progress line.
+  // Round 4: virt-handler's metrics, only while copying and when the log had no progress line;
+  // else a copying migration's target log; and the StorageClasses when a failure or no migration needs them.
   const m = ctx.migration;
-  if (m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
-    const node = sameMigrationState(ctx, m)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
-    inputs.handlerMetrics = await readHandlerMetrics(source, handlerPods, node, ctx.kubevirtCR?.metadata.namespace, errors);
-    if (!inputs.handlerMetrics.ok || !hasVmiSeries(inputs.handlerMetrics.text, ctx)) {
-      // Source 3: Prometheus, when asked for.
-      if (opts.prometheus) inputs.prometheus = await queryPrometheus(opts.prometheus, ctx, errors);
-    }
-  }
+  const wantsMetrics = m !== undefined && ctx.vmi !== undefined && copying && logProgressSamples(ctx).length === 0;
+  const [, lateTargetLog, storageClasses] = await Promise.all([
+    wantsMetrics && budget.take() ? readMetrics(source, ctx, handlerPods, inputs, errors, opts) : Promise.resolve(),
+    m && copying && !wantsMetrics ? readTargetLog(source, ctx, budget, errors, LOG_TAIL) : Promise.resolve(undefined),
+    readStorageClasses(source, ctx, budget, errors),
+  ]);
+  if (lateTargetLog) inputs.targetLog = lateTargetLog;
+  if (storageClasses) inputs.storageClasses = storageClasses;
   return { inputs, errors };
+}
+
+/** Progress sources 2 and 3: virt-handler's metrics (one request), then Prometheus (not the API server) when asked for. */
+async function readMetrics(source: ClusterSource, ctx: WhyContext, handlerPods: Known<Pod>, inputs: WhyInputs, errors: GatherError[], opts: WhyGatherOptions): Promise<void> {
+  const m = ctx.migration;
+  if (!m || !ctx.vmi) return;
+  const node = sameMigrationState(ctx, m)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
+  inputs.handlerMetrics = await readHandlerMetrics(source, handlerPods, node, ctx.kubevirtCR?.metadata.namespace, errors);
+  if (!inputs.handlerMetrics.ok || !hasVmiSeries(inputs.handlerMetrics.text, ctx)) {
+    if (opts.prometheus) inputs.prometheus = await queryPrometheus(opts.prometheus, ctx, errors);
+  }
 }
 
 /** The namespace's labels matter for policy matching (namespaceSelector) and post-copy (Pod Security). */
@@ -252,14 +290,3 @@ function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
   return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`)) : [])]);
 }
 
-async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
-  if (!pod) return { ok: false, reason: 'no source launcher pod found' };
-  try {
-    const text = await source.podLog(namespace, pod, { container: 'compute', tailLines: LOG_TAIL_LINES, limitBytes: LOG_LIMIT_BYTES });
-    return text === undefined ? { ok: false, reason: `no log for pod ${pod}` } : { ok: true, pod, text };
-  } catch (err) {
-    if (isFatal(err) || !(err instanceof SourceError)) throw err;
-    errors.push({ resource: 'pods/log', message: err.message });
-    return { ok: false, reason: missingReason('pods/log', err) };
-  }
-}

@@ -233,11 +233,12 @@ describe('request budget (issue #3: ≤ 15 per why, round 1 concurrent)', () => 
     expect(c.calls).not.toContain('proxy');
   });
 
-  it('the usual case: 12 + log = 13 (no namespace, no VM, the log had progress)', async () => {
+  it('the usual case: 12 + both launcher logs = 14 (no namespace, no VM, the log had progress)', async () => {
     const { objects, logs } = scenario({ progress: healthy });
     const c = counting(scenarioSource(objects, { now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: METRICS } }));
     await gatherForWhy(c.wrapped, 'default', VMI_NAME);
-    expect(c.calls).toHaveLength(13);
+    expect(c.calls.filter((x) => x === 'log')).toHaveLength(2);
+    expect(c.calls).toHaveLength(14);
   });
 });
 
