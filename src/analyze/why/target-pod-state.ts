@@ -15,7 +15,7 @@ import { sameMigrationState } from './derive.js';
 import { eventTime, time } from '../../kube/time.js';
 import { COND_POD_SCHEDULED, REASON_UNSCHEDULABLE } from './parse/scheduler-message.js';
 import { ageSeconds } from './timeline.js';
-import { listOf } from '../shape.js';
+import { conditionsOf } from '../shape.js';
 
 /** Migration phases in the order the controller walks them (facts §3.1); final ones last. */
 const PHASE_ORDER = ['', 'Pending', 'Scheduling', 'Scheduled', 'PreparingTarget', 'TargetReady', 'Running'];
@@ -31,7 +31,7 @@ export function isPastScheduling(phase: string | undefined): boolean {
 }
 
 export function podCondition(pod: Pod, type: string): Condition | undefined {
-  return listOf(pod.status?.conditions).find((c) => c.type === type);
+  return conditionsOf(pod.status?.conditions).find((c) => c.type === type);
 }
 
 /** Bound to a node: `spec.nodeName`, or PodScheduled=True in a snapshot that lost it. */

@@ -144,6 +144,10 @@ export const targetPodSchedulingText: CheckText<'target-pod-scheduling'> = {
         return `${who(a)} is held back by scheduling gates (PodScheduled=False, SchedulingGated).`;
       case 'waiting':
         return `${who(a)} waits for the scheduler${a.seconds !== null ? ` (${duration(a.seconds)})` : ''}.`;
+      case 'host-model-event': {
+        const what = a.model ? ` (model ${a.model}${a.features.length > 0 ? `, features ${a.features.join(', ')}` : ''})` : a.features.length > 0 ? ` (features ${a.features.join(', ')})` : '';
+        return `KubeVirt found no node for the VMI's host-model CPU${what}: NoSuitableNodesForHostModelMigration${a.message ? ` "${a.message}"` : ''}; no target pod can be placed.`;
+      }
       case 'unschedulable':
         return unschedulableSummary(a);
       default:
@@ -153,6 +157,8 @@ export const targetPodSchedulingText: CheckText<'target-pod-scheduling'> = {
   hint(r) {
     const a = r.args;
     switch (a.kind) {
+      case 'host-model-event':
+        return `give ${a.vmi} a CPU model every node offers (spec.domain.cpu.model: a named model instead of host-model), or add nodes with the source's CPU; compare the nodes' host-model labels: kubectl get nodes --show-labels | tr , '\\n' | grep host-model-cpu`;
       case 'unschedulable':
         return unschedulableHint(a);
       case 'gated':

@@ -8,7 +8,7 @@
 // is left to target-pod-readiness (timeout) and failure-reason.
 import type { CheckOutputs, CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
-import type { PodArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
+import type { PodArgs, TargetPodSchedulingArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, Pod } from '../../../kube/types.js';
@@ -60,6 +60,14 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     // A failed migration's pod is gone or irrelevant: the timeout and the failure are explained later.
     if (phase === 'Failed') return result(ID, 'skip', { kind: 'final', phase });
     if (phase === 'WaitingForSync' || phase === 'Synchronizing') return result(ID, 'skip', { kind: 'decentralized', phase });
+    if (!pod) {
+      // KubeVirt's own CPU verdict needs no pod: it is written before the pod is created (rule 2).
+      const hm = hostModelEvent(ctx);
+      if (hm) {
+        const args: TargetPodSchedulingArgs = { kind: 'host-model-event', namespace: ctx.namespace, vmi: ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '', message: hm.event.message ?? hm.event.note ?? '', features: hm.features, ...(hm.model ? { model: hm.model } : {}) };
+        return result(ID, 'fail', args, [eventRef(hm.event)], 'target-unschedulable-cpu');
+      }
+    }
     if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
     if (!pod) return result(ID, 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
     const podArgs = { namespace: pod.metadata.namespace ?? ctx.namespace, pod: pod.metadata.name ?? '', vmi: ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '' };
