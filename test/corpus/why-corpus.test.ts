@@ -50,22 +50,10 @@ interface Answer {
 
 /** What today's `why` answers for the cases it gets wrong, and which gap the case exposes. */
 const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
-  'harvester-2435-no-suitable-nodes-reason-only': { cause: 'unknown', status: 'unknown', gap: 'VMI event NoSuitableNodesForHostModelMigration (reason only, no target pod posted) is ignored' },
-  'harvester-3015-comment-event-only': { cause: 'unknown', status: 'unknown', gap: 'VMI event NoSuitableNodesForHostModelMigration is only read when a target pod exists' },
-  'harvester-693-target-node-down-failed': { cause: 'unknown', status: 'failed', gap: 'a started migration (targetNodeDomainDetected) ending failed with no reason while its target pod/node is gone is not read as target-pod-lost' },
   'harvester-7161-quota-evacuation-controller-log': { cause: 'unknown', status: 'unknown', gap: 'virt-controller log (exceeded quota) is not read; Pending with quotas, pods and events unknown reads as progressing' },
-  'harvester-8617-target-volume-attach-timeout': { cause: 'unknown', status: 'failed', gap: 'a Failed VMIM whose migrationState holds only sourcePod (the target never started) is not read as the target pod timing out' },
+  'harvester-8617-target-volume-attach-timeout': { cause: 'target-pod-lost', status: 'failed', gap: 'a Failed VMIM that never reached the hand-off (migrationState holds only sourcePod) is inferred target-pod-lost; only the expired SuccessfulDelete event would say it was the pending timeout' },
   'harvester-9435-pending-quota-table-only': { cause: 'unknown', status: 'unknown', gap: 'Pending VMIM with no target pod and quotas/events absent from the snapshot reads as progressing (false all-clear)' },
   'kubeovn-6220-secondary-cni-target-not-ready': { cause: 'unknown', status: 'unknown', gap: 'kube-ovn-cni log (CNI ADD of the target pod failed: ovs interface not ready) is not read; a young ContainerCreating target pod reads as progressing' },
-  'kubevirt-11737-rbd-rwo-not-shared': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-16386-target-rejects-virtio-net-state': { cause: 'unknown', status: 'failed', gap: 'target launcher log (QEMU rejecting the incoming virtio-net state) is not read' },
-  'kubevirt-2228-abort-before-running': { cause: 'unknown', status: 'unknown', gap: 'VMIM condition migrationAbortRequested=True while Scheduling is reported as progressing, not aborted' },
-  'kubevirt-3453-target-launcher-domain-timeout': { cause: 'unknown', status: 'failed', gap: 'target launcher log (panic: timed out waiting for domain to be defined, dirty virt-launcher shutdown) is not read' },
-  'kubevirt-5503-target-pod-deleted-while-creating': { cause: 'unknown', status: 'failed', gap: 'a Failed VMIM with no migrationState and no target pod left is not read as target-pod-lost' },
-  'kubevirt-5565-nodeselector-pins-source': { cause: 'unknown', status: 'unknown', gap: 'target pod conditions posted as a single map (not a list) are not read' },
-  'kubevirt-7238-bridge-on-pod-network': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-io-772-bridge-interface-refused': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-pr14092-rwx-fs-volume-migration-nbd': { cause: 'unknown', status: 'failed', gap: 'a libvirt-subcomponent error line in the source launcher log (NBD URI must be supplied …) is not read as the failure' },
 };
 
 /** Verdicts that tell the user nothing is wrong. */
