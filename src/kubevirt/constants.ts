@@ -278,3 +278,10 @@ export const DISK_DIR_PVC = '/var/run/kubevirt-private/vmi-disks/';
 export const DISK_DIR_HOTPLUG = '/var/run/kubevirt/hotplug-disks/';
 export const DISK_DIR_CONTAINER = '/var/run/kubevirt/container-disks/';
 export const DISK_DIR_BLOCK = '/dev/';
+
+// virt-controller's pods are `virt-controller-<hash>` (its Deployment, every version). When a sync
+// of a migration fails it logs `reenqueuing Migration <ns>/<name>` at info with the error as the
+// line's `reason` (a refused target pod: `failed to create vmi migration target pod: …`);
+// pkg/virt-controller/watch/migration.go (v0.59), …/watch/migration/migration.go (v1.0–v1.9).
+export const COMPONENT_VIRT_CONTROLLER = 'virt-controller';
+export const LOG_REENQUEUING_MIGRATION = 'reenqueuing Migration %v';

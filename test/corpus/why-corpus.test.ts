@@ -50,10 +50,8 @@ interface Answer {
 
 /** What today's `why` answers for the cases it gets wrong, and which gap the case exposes. */
 const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
-  'harvester-7161-quota-evacuation-controller-log': { cause: 'unknown', status: 'unknown', gap: 'virt-controller log (exceeded quota) is not read; Pending with quotas, pods and events unknown reads as progressing' },
   'harvester-8617-target-volume-attach-timeout': { cause: 'target-pod-lost', status: 'failed', gap: 'a Failed VMIM that never reached the hand-off (migrationState holds only sourcePod) is inferred target-pod-lost; only the expired SuccessfulDelete event would say it was the pending timeout' },
-  'harvester-9435-pending-quota-table-only': { cause: 'unknown', status: 'unknown', gap: 'Pending VMIM with no target pod and quotas/events absent from the snapshot reads as progressing (false all-clear)' },
-  'kubeovn-6220-secondary-cni-target-not-ready': { cause: 'unknown', status: 'unknown', gap: 'kube-ovn-cni log (CNI ADD of the target pod failed: ovs interface not ready) is not read; a young ContainerCreating target pod reads as progressing' },
+  'harvester-9435-pending-quota-table-only': { cause: 'unknown', status: 'unknown', gap: 'the dump holds no quota, event or pod: only the thread\'s prose names the quota, and a missing object never makes a cause (rule 2); why says unknown and lists the unreadable gates' },
 };
 
 /** Verdicts that tell the user nothing is wrong. */

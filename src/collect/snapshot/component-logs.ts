@@ -3,6 +3,7 @@
 // a log pasted into a report); a migration's refusal or a target pod's CNI failure is often
 // written only there (harvester/harvester#7161: virt-controller's quota refusal; kube-ovn/kube-ovn#6220:
 // the CNI ADD of the target pod failing).
+import { COMPONENT_VIRT_CONTROLLER } from '../../kubevirt/constants.js';
 import type { LogFileRef } from './pod-logs.js';
 
 /**
@@ -11,7 +12,7 @@ import type { LogFileRef } from './pod-logs.js';
  * stuck in ContainerCreating).
  */
 export const COMPONENT_POD_PREFIXES = [
-  'virt-controller',
+  COMPONENT_VIRT_CONTROLLER,
   'virt-handler',
   'kube-ovn-cni',
   'kube-multus',

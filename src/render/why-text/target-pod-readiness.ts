@@ -77,7 +77,8 @@ export const targetPodReadinessText: CheckText<'target-pod-readiness'> = {
         const init = a.kind !== 'init' && a.init;
         const waitingReason = a.kind !== 'init' ? a.waitingReason : undefined;
         const where = a.container ? ` (${init ? 'init container' : 'container'} ${a.container}${waitingReason ? `: ${waitingReason}` : ''})` : '';
-        return `Target pod ${pod(a)} on ${a.node} is stuck creating${where}: ${a.reason}${a.message ? ` "${a.message}"` : ''}${deadline(a)}.`;
+        const logged = a.kind !== 'init' && a.fromLog ? ` (${a.fromLog}'s log)` : '';
+        return `Target pod ${pod(a)} on ${a.node} is stuck creating${where}: ${a.reason}${logged}${a.message ? ` "${a.message}"` : ''}${deadline(a)}.`;
       }
       case 'slow':
         return `Target pod ${pod(a)} on ${a.node} has been creating for ${duration(a.seconds)} without an error event${deadline(a)}.`;
@@ -103,7 +104,8 @@ export const targetPodReadinessText: CheckText<'target-pod-readiness'> = {
       case 'sandbox': {
         const who = a.cni ? `the ${a.cni} CNI plugin` : 'the pod network (CNI/multus)';
         const net = a.network ? ` (network ${a.network})` : '';
-        return `${who} could not set up the pod on ${a.node}${net}: check the CNI pods on that node and the NetworkAttachmentDefinitions`;
+        const logs = a.fromLog ? `; the failed CNI ADD is in ${a.fromLog}'s log` : '';
+        return `${who} could not set up the pod on ${a.node}${net}: check the CNI pods on that node and the NetworkAttachmentDefinitions${logs}`;
       }
       case 'config':
       case 'crash':

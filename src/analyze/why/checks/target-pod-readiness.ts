@@ -7,7 +7,9 @@
 //   (and classified) so the user still sees why it never scheduled.
 // - While Pending/Scheduling with a scheduled pod: image pulls, volume attach/mount, sandbox (CNI,
 //   multus), container config and init containers → target-pod-not-ready, quoting the kubelet
-//   (kubevirt/kubevirt#8455: target stuck in Init). A target pod that Failed → target-pod-lost.
+//   (kubevirt/kubevirt#8455: target stuck in Init); without a kubelet event, a snapshot's CNI
+//   daemon log naming the pod's failed CNI ADD (kube-ovn/kube-ovn#6220). A target pod that
+//   Failed → target-pod-lost.
 // - An unscheduled pod is target-pod-scheduling's; here only the time left before deletion.
 import type { CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
@@ -37,6 +39,7 @@ import {
 import { sameMigrationState } from '../derive.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { listOf } from '../../shape.js';
+import { cniErrorFor } from '../component-log-lines.js';
 
 const ID = 'target-pod-readiness';
 
@@ -140,6 +143,13 @@ function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: str
   if (stuckWaiting) {
     const args: TargetPodReadinessArgs = { kind: STUCK_WAITING[stuckWaiting.reason] ?? 'config', ...common, reason: stuckWaiting.reason, message: stuckWaiting.message, ...containerArgs(stuckWaiting) };
     return result(ID, 'fail', args, evidence, 'target-pod-not-ready');
+  }
+  const cni = cniErrorFor(ctx, pod.metadata.name);
+  if (cni) {
+    const args: TargetPodReadinessArgs = { kind: 'sandbox', ...common, reason: 'CNI', message: cni.quote, fromLog: cni.log.pod, ...containerArgs(waiting[0]) };
+    const ref: EvidenceRef = { kind: 'Pod', name: cni.log.pod, field: 'log', message: cni.quote };
+    if (cni.log.namespace) ref.namespace = cni.log.namespace;
+    return result(ID, 'fail', args, [ref, ...evidence], 'target-pod-not-ready');
   }
   const failedInit = listOf(pod.status?.initContainerStatuses).find((s) => (s.state?.terminated?.exitCode ?? 0) !== 0);
   if (failedInit) {
