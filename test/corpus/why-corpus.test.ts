@@ -18,6 +18,7 @@ import { captureOutput } from '../support/output-capture.js';
 import { CAUSE_IDS, VERDICT_STATUSES, type CauseId, type VerdictStatus } from '../../src/analyze/why/cause.js';
 import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
 import type { WhyOptions } from '../../src/commands/why/options.js';
+import { verdictRuleViolations } from '../support/verdict-rules.js';
 
 const CASES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'why');
 
@@ -47,6 +48,9 @@ interface Answer {
   cause: CauseId;
   status: VerdictStatus;
 }
+
+/** Verdict-rule violations per case (test/support/verdict-rules.ts). */
+const violations = new Map<string, string[]>();
 
 /** What today's `why` answers for the cases it gets wrong, and which gap the case exposes. */
 const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
@@ -86,6 +90,7 @@ async function whyOn(dir: string, c: CaseFile): Promise<Answer> {
   };
   const o: WhyOptions = { name: c.query.name, failOn: 'blocker', watch: false, intervalMs: 5000 };
   const { diagnosis, errors } = await diagnoseOnce(source, g, o);
+  violations.set(c.id, verdictRuleViolations(diagnosis));
   const doc = diagnosisDocument(diagnosis, errors);
   captureOutput('why-corpus', [c.id], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
   const { verdict } = doc;
@@ -142,6 +147,12 @@ describe('why corpus: verdicts', () => {
     // The thread says stuck or failed: an all-clear is never right (a pinned miss may still be one).
     expect(ALL_CLEAR_STATUSES).not.toContain(got?.status);
     expect(ALL_CLEAR_CAUSES).not.toContain(got?.cause);
+  });
+});
+
+describe('why corpus: verdict rules', () => {
+  it.each(CASES.map(({ c }) => [c.id] as const))('%s keeps them', (id) => {
+    expect(violations.get(id)).toEqual([]);
   });
 });
 

@@ -79,7 +79,7 @@ function runChecks(ctx: WhyContext): { checks: CheckResult[]; out: CheckOutputs 
     prior.set(check.id, r);
     raw.push(r);
   }
-  return { checks: reconcileChecks(ctx, raw), out };
+  return { checks: reconcileChecks(raw), out };
 }
 
 /**

@@ -206,8 +206,13 @@ export function vmiClaims(ctx: WhyContext): VmiClaim[] {
   });
 }
 
-export function isClaimBound(c: VmiClaim): boolean {
-  return c.pvc?.status?.phase === 'Bound' && Boolean(c.pvc.spec?.volumeName);
+/**
+ * The PVC says it is not bound (Pending, Lost). A Bound PVC without `spec.volumeName`, or one
+ * without a status (a hand-made dump), is not unbound: a missing field is never a cause (rule 2).
+ */
+export function isClaimUnbound(c: VmiClaim): boolean {
+  const phase = c.pvc?.status?.phase;
+  return typeof phase === 'string' && phase !== '' && phase !== 'Bound';
 }
 
 // ---- per-node evaluation ----

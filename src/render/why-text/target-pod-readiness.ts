@@ -34,6 +34,8 @@ function pod(a: { namespace: string; pod?: string }): string {
 function deadline(a: { deadline?: PendingDeadline }): string {
   const d = a.deadline;
   if (!d) return '';
+  // Past the timeout and still there: "deletes it in 0s" would be a false promise.
+  if (d.left <= 0) return `; it is ${duration(d.age - d.seconds)} past virt-controller's ${d.timeout} timeout (${d.seconds}s) and still exists: is virt-controller running?`;
   return `; virt-controller deletes it in ${duration(d.left)} (${d.timeout} timeout ${d.seconds}s)`;
 }
 

@@ -22,7 +22,7 @@ import {
   decidePlacementCause,
   evaluateTargetPlacement,
   hostModelEvent,
-  isClaimBound,
+  isClaimUnbound,
   reasonsFor,
   schedulerEvidence,
   vmiClaims,
@@ -144,7 +144,7 @@ function unschedulable(
   }
 
   // An unbound claim keeps the pod off every node, whatever the nodes look like.
-  const unbound = vmiClaims(ctx).filter((c) => c.pvc && !isClaimBound(c));
+  const unbound = vmiClaims(ctx).filter((c) => c.pvc && isClaimUnbound(c));
   if (unbound.length > 0) {
     cause = 'target-unschedulable-storage';
     delete args.fitting;

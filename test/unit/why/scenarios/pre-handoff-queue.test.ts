@@ -33,6 +33,18 @@ describe('migration-conflict', () => {
     expect(c.evidence).toContainEqual(expect.objectContaining({ kind: 'VirtualMachineInstanceMigration', name: 'vm1-first' }));
   });
 
+  it('two Pending migrations of one VMI: one owner from either side, the waiter shows the owner\'s cause (rule 5)', async () => {
+    const older = vmim('Pending', { name: 'vm1-older', uid: 'uid-older', created: '2025-11-20T09:58:00Z' });
+    const newer = vmim('Pending', { name: 'vm1-newer', uid: 'uid-newer', created: CREATED });
+    const quota = event('VirtualMachineInstance', 'vm1', 'FailedCreate', 'Error creating pod: pods "virt-launcher-vm1-abcde" is forbidden: exceeded quota: vm-quota, requested: limits.memory=2Gi, used: limits.memory=7Gi, limited: limits.memory=8Gi', { time: '2025-11-20T09:59:00Z' });
+    const objects = [...vmCluster(), older, newer, quota];
+    const fromNewer = await whyScenario(objects, { name: 'vm1-newer', now: NOW });
+    const fromOlder = await whyScenario(objects, { name: 'vm1-older', now: NOW });
+    expect(checkOf(fromNewer, 'migration-conflict').args).toMatchObject({ kind: 'in-flight', other: { name: 'vm1-older' }, ownerVerdict: { cause: 'quota-exceeded', status: 'blocked', check: 'resource-quota' } });
+    expect(checkOf(fromOlder, 'migration-conflict')).toMatchObject({ status: 'info', args: { kind: 'owner', migration: 'vm1-older', waiting: ['vm1-newer'] } });
+    expect(fromOlder.verdict).toMatchObject({ cause: 'quota-exceeded' });
+  });
+
   it('ours Failed: "VMI is not eligible for migration because another migration job is in progress."', async () => {
     const other = vmim('Running', { name: 'vm1-first', uid: 'uid-first', created: '2025-11-20T09:58:00Z' });
     const ours = vmim('Failed', { created: CREATED, transitions: [{ phase: 'Failed', time: CREATED }] });
