@@ -157,8 +157,11 @@ function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: str
     const args: TargetPodReadinessArgs = { kind: 'init', ...common, container: failedInit.name, reason: t?.reason ?? '', message: t?.message ?? '', exitCode: t?.exitCode ?? null };
     return result(ID, 'fail', args, [podRef(pod, `status.initContainerStatuses[${failedInit.name}].state.terminated`, t?.message || t?.reason)], 'target-pod-not-ready');
   }
-  const age = ageSeconds(since, ctx.now) ?? 0;
+  const known = ageSeconds(since, ctx.now);
+  const age = known ?? 0;
   const args = { ...common, seconds: age, waiting: waiting.map((w) => ({ container: w.container, reason: w.reason, init: w.init })) };
+  // Without its age, "still starting" and "stuck" look the same (rule 8).
+  if (known === undefined) return { ...result(ID, 'unknown', { kind: 'starting', ...args }), missing: "the target pod's metadata.creationTimestamp" };
   if (age > SLOW_START_SECONDS) {
     return result(ID, 'fail', { kind: 'slow', ...args }, waiting.map((w) => podRef(pod, w.field, w.reason)), 'target-pod-not-ready');
   }

@@ -43,6 +43,8 @@ const ID = 'target-pod-scheduling';
 const DEFAULT_SCHEDULER = 'default-scheduler';
 /** Pod condition reason while scheduling gates (e.g. AAQ) hold the pod back. */
 const REASON_SCHEDULING_GATED = 'SchedulingGated';
+/** An unscheduled target pod with no word from the scheduler (which answers within a second or two) for longer than this is an anomaly. */
+const SCHEDULER_SILENCE_SECONDS = 10;
 /** Blocked nodes cited as evidence (the placement lists them all). */
 const MAX_NODE_EVIDENCE = 5;
 
@@ -69,7 +71,8 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
       }
     }
     if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
-    if (!pod) return result(ID, 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
+    // Scheduling means virt-controller created the target pod: none found is an anomaly (rule 1).
+    if (!pod) return result(ID, phase === 'Scheduling' ? 'warn' : 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
     const podArgs = { namespace: pod.metadata.namespace ?? ctx.namespace, pod: pod.metadata.name ?? '', vmi: ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '' };
     if (isPodScheduled(pod)) return result(ID, 'pass', { kind: 'scheduled', ...podArgs, node: pod.spec?.nodeName ?? '' });
 
@@ -81,7 +84,13 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     const vmimEvents = eventsOfMigration(ctx.migrationEvents, m).filter((e) => e.reason === EVENT_TARGET_POD_UNSCHEDULABLE);
     const hostModel = hostModelEvent(ctx);
     if (!unschedulableCondition(pod) && !sched && vmimEvents.length === 0 && !hostModel) {
-      return result(ID, 'info', { kind: 'waiting', ...podArgs, seconds: ageSeconds(pod.metadata.creationTimestamp, ctx.now) ?? null });
+      // The scheduler answers within seconds: a pod without its verdict for longer is an anomaly
+      // nothing names (rule 1), and with the events unread it may be one we cannot see.
+      const seconds = ageSeconds(pod.metadata.creationTimestamp, ctx.now) ?? null;
+      const args: TargetPodSchedulingArgs = { kind: 'waiting', ...podArgs, seconds };
+      if (seconds !== null && seconds <= SCHEDULER_SILENCE_SECONDS) return result(ID, 'info', args);
+      if (!ctx.events.ok) return { ...result(ID, 'unknown', args), missing: ctx.events.reason };
+      return result(ID, 'warn', args, [podRef(pod, 'status.conditions[PodScheduled]', 'absent')]);
     }
     return unschedulable(ctx, pod, podArgs, out, sched, vmimEvents[vmimEvents.length - 1], hostModel);
   },
