@@ -288,3 +288,30 @@ describe('migration-backoff', () => {
     expect(checkOf(user, 'migration-backoff').status).toBe('skip');
   });
 });
+
+describe('migration-conflict with no migration: a stale migrationState (rule 3, kubevirt/kubevirt#2495)', () => {
+  const stale = (): VirtualMachineInstance => {
+    const v = vmi('vm1');
+    v.status = { ...v.status, migrationState: { migrationUid: 'uid-gone', targetPod: 'virt-launcher-vm1-old01', sourceNode: 'node-a', targetNode: 'node-b' } };
+    return v;
+  };
+
+  it('v0.59+ takes the state over: info, the verdict stays idle', async () => {
+    const d = await whyScenario(clusterWith(stale(), kubevirtCR({ version: 'v0.59.0' })), { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-conflict')).toMatchObject({ status: 'info', args: { kind: 'stale-state', migrationUid: 'uid-gone', ignored: true } });
+    expect(d.verdict).toMatchObject({ cause: 'no-migration', status: 'idle' });
+  });
+
+  it('an unfinished state KubeVirt before v0.40 would refuse on: migration-conflict, blocked', async () => {
+    const d = await whyScenario(clusterWith(stale(), kubevirtCR({ version: 'v0.26.1' })), { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-conflict')).toMatchObject({ status: 'fail', cause: 'migration-conflict', args: { kind: 'stale-state', ignored: false } });
+    expect(d.verdict).toMatchObject({ cause: 'migration-conflict', status: 'blocked' });
+  });
+
+  it('a finished state is history, never a conflict', async () => {
+    const v = stale();
+    v.status!.migrationState!.completed = true;
+    const d = await whyScenario(clusterWith(v, kubevirtCR({ version: 'v0.26.1' })), { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-conflict').args).toMatchObject({ kind: 'no-migration' });
+  });
+});
