@@ -8,12 +8,12 @@
 //     migratability is judged on the VM too);
 //   round 3 (≤3, concurrent): GET the namespace — only when a MigrationPolicy selects namespaces
 //     or post-copy is allowed (its Pod Security label) —, the bounded log tail of the source
-//     launcher — only when there is a migration —, and the target launcher's — only when its
-//     container started and the migration is not copying;
-//   round 4 (≤2): virt-handler's /metrics on the source node through the pod proxy — only while
-//     the migration copies, a VMI exists, and the log had no progress line for it —, else the
-//     target launcher's log of a copying migration; and the StorageClasses — only for a failed
-//     migration or no migration of a VMI with claims.
+//     launcher — only when there is a migration —, the target launcher's — only when its
+//     container started (a copying migration keeps one request for round 4) —, and the
+//     StorageClasses — only for a failed migration or no migration of a VMI with claims;
+//   round 4 (≤1, copying only): virt-handler's /metrics on the source node through the pod proxy
+//     — only when a VMI exists and the log had no progress line for it —, else the target log
+//     round 3 had no room for.
 // Every read after round 1 asks the RequestBudget (optional-reads.ts), so the total never passes
 // WHY_REQUEST_BUDGET (15): a read it cannot afford is `unknown` with the reason. A snapshot's
 // component logs (virt-controller, virt-handler, CNI daemons) cost no request.
@@ -183,37 +183,42 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     }
   }
 
-  // Round 3: the namespace (when it can change the answer), the source launcher's log tail and,
-  // unless the migration copies (then round 4 may need the metrics instead), the target's.
+  // Round 3: the namespace (when it can change the answer), both launcher log tails and the
+  // StorageClasses (a failure or no migration). A copying migration keeps one request for
+  // round 4's metrics: its target log waits for round 4 when the budget has no room for both.
   const sourcePod = ctx.sourcePod?.metadata.name;
   const copying = ctx.migration !== undefined && copyState(ctx, ctx.migration).copying;
-  const [namespaceObject, sourceLog, targetLog] = await Promise.all([
-    needsNamespace(ctx) && budget.take() ? getKnown<Namespace>(source, 'namespace', namespace, errors) : Promise.resolve(inputs.namespaceObject),
-    !ctx.migration
-      ? Promise.resolve(inputs.sourceLog)
-      : !sourcePod
-        ? Promise.resolve<LogTail>({ ok: false, reason: 'no source launcher pod found' })
-        : budget.take()
-          ? readPodLog(source, namespace, sourcePod, errors, LOG_TAIL)
-          : Promise.resolve<LogTail>({ ok: false, reason: `not read: the request budget of why is spent` }),
-    ctx.migration && !copying ? readTargetLog(source, ctx, budget, errors, LOG_TAIL) : Promise.resolve(undefined),
+  const namespaceRead = needsNamespace(ctx) && budget.take() ? getKnown<Namespace>(source, 'namespace', namespace, errors) : Promise.resolve(inputs.namespaceObject);
+  const sourceLogRead = !ctx.migration
+    ? Promise.resolve(inputs.sourceLog)
+    : !sourcePod
+      ? Promise.resolve<LogTail>({ ok: false, reason: 'no source launcher pod found' })
+      : budget.take()
+        ? readPodLog(source, namespace, sourcePod, errors, LOG_TAIL)
+        : Promise.resolve<LogTail>({ ok: false, reason: `not read: the request budget of why is spent` });
+  const targetNow = ctx.migration !== undefined && (!copying || budget.left > 1);
+  const [namespaceObject, sourceLog, targetLog, storageClasses] = await Promise.all([
+    namespaceRead,
+    sourceLogRead,
+    targetNow ? readTargetLog(source, ctx, budget, errors, LOG_TAIL) : Promise.resolve(undefined),
+    readStorageClasses(source, ctx, budget, errors),
   ]);
   inputs.namespaceObject = namespaceObject;
   inputs.sourceLog = sourceLog;
   if (targetLog) inputs.targetLog = targetLog;
+  if (storageClasses) inputs.storageClasses = storageClasses;
   ctx = deriveContext(inputs);
 
-  // Round 4: virt-handler's metrics, only while copying and when the log had no progress line;
-  // else a copying migration's target log; and the StorageClasses when a failure or no migration needs them.
+  // Round 4 (copying only): virt-handler's metrics when the log had no progress line, else the
+  // target log round 3 left out.
   const m = ctx.migration;
-  const wantsMetrics = m !== undefined && ctx.vmi !== undefined && copying && logProgressSamples(ctx).length === 0;
-  const [, lateTargetLog, storageClasses] = await Promise.all([
-    wantsMetrics && budget.take() ? readMetrics(source, ctx, handlerPods, inputs, errors, opts) : Promise.resolve(),
-    m && copying && !wantsMetrics ? readTargetLog(source, ctx, budget, errors, LOG_TAIL) : Promise.resolve(undefined),
-    readStorageClasses(source, ctx, budget, errors),
-  ]);
-  if (lateTargetLog) inputs.targetLog = lateTargetLog;
-  if (storageClasses) inputs.storageClasses = storageClasses;
+  if (!m || !copying) return { inputs, errors };
+  const wantsMetrics = ctx.vmi !== undefined && logProgressSamples(ctx).length === 0;
+  if (wantsMetrics && budget.take()) await readMetrics(source, ctx, handlerPods, inputs, errors, opts);
+  else if (!targetNow) {
+    const late = await readTargetLog(source, ctx, budget, errors, LOG_TAIL);
+    if (late) inputs.targetLog = late;
+  }
   return { inputs, errors };
 }
 
