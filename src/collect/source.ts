@@ -20,6 +20,11 @@ export interface ListOptions {
    * `select` keeps its part: smaller pages of a list mostly dropped hold less at a time.
    */
   pageSize?: number;
+  /**
+   * At most this many items: one request with `limit`, no further pages (a probe such as "does
+   * any node besides the source match this selector?"). The snapshot answers the first ones too.
+   */
+  limit?: number;
 }
 
 export interface LogOptions {

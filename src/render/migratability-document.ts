@@ -62,11 +62,12 @@ export function migratabilityItemDocument({ subject, evaluation, drain }: Pick<M
 }
 
 /**
- * `-o json`: exactly `renderDocument(migratabilityDocument(a, errors), 'json')`, handed to `write` in
- * pieces of about `chunkChars` characters. Each item is built, serialised and dropped in turn, so
- * a report on 10,000 VMs never holds the whole document, nor the whole text, in memory at once.
+ * `-o json`: exactly `renderDocument(migratabilityDocument(a, errors), 'json')`, in pieces of about
+ * `chunkChars` characters, each made when asked for. Each item is built, serialised and dropped in
+ * turn, so a report on 10,000 VMs never holds the whole document, nor the whole text, in memory at
+ * once, as long as the writer waits for each piece to be taken (stdout's backpressure).
  */
-export function writeMigratabilityJson(a: MigratabilityAnalysis, errors: readonly GatherError[], write: (text: string) => void, chunkChars = 1 << 20): void {
+export function* migratabilityJsonChunks(a: MigratabilityAnalysis, errors: readonly GatherError[], chunkChars = 1 << 20): Generator<string> {
   // The document without its items, with a placeholder where they go. `summary` (numbers and a
   // node name) comes before it and cannot contain the placeholder, so the first match is it.
   const placeholder = '\u0000items\u0000';
@@ -75,18 +76,18 @@ export function writeMigratabilityJson(a: MigratabilityAnalysis, errors: readonl
   const head = shell.slice(0, at);
   const tail = shell.slice(at + JSON.stringify(placeholder).length) + '\n';
   if (a.items.length === 0) {
-    write(`${head}[]${tail}`);
+    yield `${head}[]${tail}`;
     return;
   }
   // An array element at depth 1 of a 2-space JSON document: its own 2-space text, every line
   // indented by 4 (strings never hold a raw newline: JSON escapes it).
   let text = `${head}[\n`;
-  a.items.forEach((item, i) => {
+  for (const [i, item] of a.items.entries()) {
     text += `    ${JSON.stringify(migratabilityItemDocument(item), null, 2).replaceAll('\n', '\n    ')}${i < a.items.length - 1 ? ',' : ''}\n`;
     if (text.length >= chunkChars) {
-      write(text);
+      yield text;
       text = '';
     }
-  });
-  write(`${text}  ]${tail}`);
+  }
+  yield `${text}  ]${tail}`;
 }

@@ -1,5 +1,6 @@
 // `check-migratable` for a person: the kubectl-style table, then each VM's reasons with a fix,
-// then (with --node) one line to act on before `kubectl drain`.
+// then (with --node) one line to act on before `kubectl drain`. `noHeaders`: the table without
+// its header line (`--no-headers`).
 import type { MigratabilityAnalysis, MigratabilityItem } from '../analyze/migratability/report.js';
 import type { RuleFinding } from '../analyze/migratability/rule.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
@@ -7,7 +8,7 @@ import { renderTable } from './table.js';
 import type { Style } from './style.js';
 import { severityMark } from './marks.js';
 
-export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean): string {
+export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style, wide: boolean, noHeaders = false): string {
   if (a.items.length === 0) {
     return a.drainNode !== undefined ? `No VirtualMachineInstances run on node ${a.drainNode}.\n` : 'No VirtualMachines or VirtualMachineInstances found.\n';
   }
@@ -23,7 +24,7 @@ export function renderMigratabilityTable(a: MigratabilityAnalysis, style: Style,
     if (wide) row.push(subject.node ?? '<none>', [...new Set(evaluation.findings.map((f) => f.rule))].join(',') || '-');
     return row;
   });
-  let out = renderTable(headers, rows);
+  let out = renderTable(headers, rows, noHeaders);
   const details = a.items.filter((i) => i.evaluation.findings.some((f) => wide || f.severity !== 'info') || i.evaluation.unknown.length > 0);
   for (const item of details) out += '\n' + renderItemDetails(item, style, wide);
   if (drain) out += '\n' + drainSummary(a, style) + '\n';

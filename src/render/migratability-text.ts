@@ -3,7 +3,9 @@
 // turns migratability findings into words; a rule without prose, or an arg it does not know, is a type error.
 import type { RuleFinding, RuleId } from '../analyze/migratability/rule.js';
 import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rule-args/eviction-drain-blocker.js';
+import type { VolumeNotSharedArgs } from '../analyze/migratability/rule-args/volume-not-shared.js';
 import { assertNever } from './assert-never.js';
+import { deviceMoveHint } from './device-move.js';
 
 interface RuleText<Id extends RuleId> {
   message(f: RuleFinding<Id>): string;
@@ -24,6 +26,31 @@ const vmPath = (f: RuleFinding, fallback: string): string => {
 };
 const storageClassText = (storageClass: string | undefined) => (storageClass ? ` on StorageClass ${storageClass}` : '');
 
+/** Where to put the ReadWriteMany copy of a claim, from the StorageProfiles (volume-not-shared's fix). */
+function rwxTarget(fix: VolumeNotSharedArgs['fix']): { settings: string; why: string } {
+  switch (fix.kind) {
+    case 'same-class':
+      return {
+        settings: `, volumeMode: ${fix.volumeMode}, on the same StorageClass ${fix.storageClass}`,
+        why: ` (its StorageProfile offers ReadWriteMany with volumeMode ${fix.volumeMode})`,
+      };
+    case 'other-class': {
+      const [first] = fix.classes;
+      const more = fix.classes.length > 1 ? `; also ${fix.classes.slice(1, 4).map((c) => `${c.storageClass} with ${c.volumeMode}`).join(', ')}` : '';
+      return {
+        settings: first ? `, volumeMode: ${first.volumeMode}, on StorageClass ${first.storageClass}` : '',
+        why: ` (its class offers no ReadWriteMany; ${first?.storageClass ?? ''}'s StorageProfile does${more})`,
+      };
+    }
+    case 'no-rwx-class':
+      return { settings: ' on ReadWriteMany block storage (e.g. Ceph RBD, or Longhorn with volumeMode: Block)', why: ' (no StorageProfile in the cluster offers ReadWriteMany: add such a StorageClass first)' };
+    case 'profiles-unknown':
+      return { settings: ' on a StorageClass that supports it (e.g. Ceph RBD, or Longhorn with volumeMode: Block)', why: '' };
+    default:
+      return assertNever(fix);
+  }
+}
+
 const STRATEGY_SOURCE: Record<EvictionDrainBlockerArgs<RuleId>['strategySource'], string> = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' };
 
 /** Exhaustive over RuleId: a rule without prose fails type-checking. */
@@ -35,10 +62,13 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
       const from = a.accessModesFrom === 'storage-profile' ? ' (from its StorageProfile)' : '';
       return `${hot}volume ${a.volume}: ${kind} ${a.claim} is ${bracket(a.accessModes)}${from}${storageClassText(a.storageClass)}; live migration needs ReadWriteMany`;
     },
-    hint: ({ args: a }) =>
-      a.accessModesFrom === 'datavolume-template' || a.accessModesFrom === 'storage-profile'
-        ? `set spec.dataVolumeTemplates[].spec.storage.accessModes: [ReadWriteMany] for ${a.claim} on a StorageClass that supports it (e.g. Ceph RBD, Longhorn with volumeMode: Block) before the VM first starts`
-        : `recreate ${a.claim} with accessModes [ReadWriteMany] on a StorageClass that supports it (e.g. Ceph RBD or Longhorn, volumeMode: Block): clone it with a DataVolume (spec.source.pvc) and point the volume at the clone`,
+    hint: ({ args: a }) => {
+      const beforeStart = a.accessModesFrom === 'datavolume-template' || a.accessModesFrom === 'storage-profile';
+      const target = rwxTarget(a.fix);
+      return beforeStart
+        ? `set spec.dataVolumeTemplates[].spec.storage for ${a.claim} to accessModes: [ReadWriteMany]${target.settings} before the VM first starts${target.why}`
+        : `recreate ${a.claim} with accessModes [ReadWriteMany]${target.settings}: clone it with a DataVolume (spec.source.pvc {namespace, name: ${a.claim}}; CDI copies across volume modes) and point the volume at the clone${target.why}`;
+    },
   },
   'volume-node-local': {
     message: ({ args: a }) => {
@@ -99,7 +129,7 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
   'host-device': {
     message: ({ args: a }) => `${a.kind === 'gpu' ? 'GPU' : 'host device'} ${a.device}${a.deviceName ? ` (${a.deviceName})` : ''} is passed through from the host`,
     hint: (f) =>
-      `stop the VM to move it, or remove ${vmPath(f, 'the device')}; mediated vGPUs can migrate only on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`,
+      `${deviceMoveHint(f.args.move, vmPath(f, 'the device'))}; mediated vGPUs can migrate only on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`,
   },
   'interface-not-migratable': {
     message: ({ args: a }) => {

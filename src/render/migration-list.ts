@@ -19,26 +19,26 @@ export interface MigrationListRow {
 }
 
 export function listDocument(rows: MigrationListRow[], errors: GatherError[]) {
+  return { apiVersion: API_VERSION, kind: 'MigrationList' as const, items: rows.map(listItemDocument), errors };
+}
+
+/** One row's entry of the MigrationList (what `--sort-by` reads). */
+export function listItemDocument(r: MigrationListRow) {
   return {
-    apiVersion: API_VERSION,
-    kind: 'MigrationList' as const,
-    items: rows.map((r) => ({
-      namespace: r.namespace,
-      vmi: r.vmi,
-      migration: r.migration,
-      phase: r.phase,
-      sourceNode: r.sourceNode ?? null,
-      targetNode: r.targetNode ?? null,
-      age: r.ageSeconds ?? null,
-      ...(r.progressPercent !== undefined ? { progressPercent: r.progressPercent } : {}),
-      cause: r.cause,
-      status: r.status,
-    })),
-    errors,
+    namespace: r.namespace,
+    vmi: r.vmi,
+    migration: r.migration,
+    phase: r.phase,
+    sourceNode: r.sourceNode ?? null,
+    targetNode: r.targetNode ?? null,
+    age: r.ageSeconds ?? null,
+    ...(r.progressPercent !== undefined ? { progressPercent: r.progressPercent } : {}),
+    cause: r.cause,
+    status: r.status,
   };
 }
 
-export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean): string {
+export function renderMigrationList(rows: MigrationListRow[], style: Style, wide: boolean, allNamespaces: boolean, noHeaders = false): string {
   if (rows.length === 0) return 'No migrations found.\n';
   const headers = [...(allNamespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
   if (wide) headers.push('STATUS');
@@ -56,7 +56,7 @@ export function renderMigrationList(rows: MigrationListRow[], style: Style, wide
     if (wide) row.push(r.status);
     return row;
   });
-  return renderTable(headers, body);
+  return renderTable(headers, body, noHeaders);
 }
 
 function phaseCell(phase: string, style: Style): string {

@@ -5,15 +5,23 @@
 //   MigrationList        each migration;
 //   MigrationDiagnosis   the migration diagnosed, else the VMI (no migration yet);
 //   MigrationStart       the migration created (none on a dry run or a refusal);
-//   MigrationAbort       the migration aborted (none when there was none to abort).
+//   MigrationAbort       the migration aborted (none on a dry run, or when there was none to abort);
+//   RuleList             each rule, as `rule/ID` (a rule is no API object: no group).
 
 import type { MigrationAbortDoc } from './abort-doc-types.js';
 import type { MigratabilityReportDoc } from './migratability-document.js';
 import type { listDocument } from './migration-list.js';
+import type { ruleListDocument } from './rule-list.js';
 import type { MigrationStartDoc } from './start-doc-types.js';
 import type { MigrationDiagnosisDoc } from './why-document.js';
 
-export type NamedDocument = MigratabilityReportDoc | ReturnType<typeof listDocument> | MigrationDiagnosisDoc | MigrationStartDoc | MigrationAbortDoc;
+export type NamedDocument =
+  | MigratabilityReportDoc
+  | ReturnType<typeof listDocument>
+  | MigrationDiagnosisDoc
+  | MigrationStartDoc
+  | MigrationAbortDoc
+  | ReturnType<typeof ruleListDocument>;
 
 const GROUP = 'kubevirt.io';
 const VMIM = 'VirtualMachineInstanceMigration';
@@ -30,6 +38,9 @@ export function renderNames(doc: NamedDocument): string {
       return doc.target.migration ? line(VMIM, doc.target.migration.name) : line('VirtualMachineInstance', doc.target.vmi);
     case 'MigrationStart':
     case 'MigrationAbort':
-      return doc.migration ? line(VMIM, doc.migration.name) : '';
+      // A dry run names what the server would have made; nothing was created or aborted.
+      return doc.migration && !doc.dryRun ? line(VMIM, doc.migration.name) : '';
+    case 'RuleList':
+      return doc.items.map((r) => `rule/${r.id}\n`).join('');
   }
 }

@@ -314,7 +314,7 @@ describe.concurrent('watches that close early', () => {
       withCluster(undefined, async (s, kubeconfig) => {
         const run = plugin(['why', 'ci-runner', '-n', 'dev', '--watch', '--interval', '300ms'], kubeconfig);
         await until(s, run, () => matching(s, T.ciRunnerLog).length >= 1);
-        const drop = s.fault(on(T.vmisDev, { drop: true }));
+        const drop = s.fault(on(T.vmiCiRunner, { drop: true }));
         await until(s, run, () => drop.hits >= 3);
         drop.remove();
         setPhase(s, 'dev', PENDING_MIGRATION, 'Failed');
@@ -324,7 +324,7 @@ describe.concurrent('watches that close early', () => {
         expect(frames.at(-1)?.target.migration?.phase).toBe('Failed');
         const errors = errorLines(r.stderr);
         expect(errors.length, r.stderr).toBeGreaterThanOrEqual(1);
-        for (const line of errors) expect(line).toMatch(/^Unable to connect to the server: .*\(list virtualmachineinstances\.kubevirt\.io\) \(retrying in 300ms\)$/);
+        for (const line of errors) expect(line).toMatch(/^Unable to connect to the server: .*\(get virtualmachineinstances\.kubevirt\.io ci-runner\) \(retrying in 300ms\)$/);
         expect(r.stderr).not.toMatch(STACK_FRAME);
       }),
     TEST_TIMEOUT_MS,
@@ -336,12 +336,12 @@ describe.concurrent('watches that close early', () => {
       withCluster(undefined, async (s, kubeconfig) => {
         const run = plugin(['why', 'ci-runner', '-n', 'dev', '--watch', '--interval', '300ms'], kubeconfig);
         await until(s, run, () => matching(s, T.ciRunnerLog).length >= 1);
-        s.fault(on(T.vmisDev, { status: 403 }));
+        s.fault(on(T.vmiCiRunner, { status: 403 }));
         const r = await run;
         expect(r.code, r.stderr).toBe(3);
         const errors = errorLines(r.stderr);
         expect(errors, r.stderr).toHaveLength(1);
-        expect(errors[0]).toMatch(/^Error from server \(Forbidden\): virtualmachineinstances\.kubevirt\.io is forbidden/);
+        expect(errors[0]).toMatch(/^Error from server \(Forbidden\): virtualmachineinstances\.kubevirt\.io "ci-runner" is forbidden/);
         // The frames before the 403 were printed, each one document.
         const frames = r.stdout.trim().split('\n').filter((l) => l !== '');
         expect(frames.length).toBeGreaterThanOrEqual(1);

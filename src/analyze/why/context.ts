@@ -11,7 +11,6 @@ import type {
   PersistentVolumeClaim,
   Pod,
   ResourceQuota,
-  StorageClass,
   VirtualMachine,
   VirtualMachineInstance,
   VirtualMachineInstanceMigration,
@@ -50,8 +49,6 @@ export interface WhyInputs {
   sourceLog: LogTail;
   /** The target launcher's `compute` log tail (only once its container started); absent: not read. */
   targetLog?: LogTail;
-  /** StorageClasses, read only for a failed migration or no migration of a VMI with claims; absent: not read. */
-  storageClasses?: Known<StorageClass>;
   /** Snapshot only: component logs (virt-controller, virt-handler, CNI daemons); absent or empty live. */
   componentLogs?: ComponentLog[];
   /** Progress source 2, read only while the migration copies and the log has no progress line. */

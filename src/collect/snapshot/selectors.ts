@@ -68,6 +68,11 @@ function parseLabelRequirement(part: string): LabelRequirement {
   throw new SelectorError(`unable to parse requirement: invalid label selector "${part}"`);
 }
 
+/** A label value as a selector may carry it (≤ 63 of [A-Za-z0-9-_.], alphanumeric at both ends, or empty). */
+export function isLabelValue(value: string): boolean {
+  return VALUE_RE.test(value);
+}
+
 function checkValue(value: string, part: string): void {
   if (!VALUE_RE.test(value)) throw new SelectorError(`unable to parse requirement: invalid label value "${value}" in "${part}"`);
 }

@@ -113,9 +113,10 @@ export class SnapshotSource implements ClusterSource {
       throw err;
     }
     const ns = type.namespaced ? opts.namespace : undefined;
-    return this.store
+    const items = this.store
       .all(resource)
       .filter((o) => (ns === undefined || o.metadata.namespace === ns) && matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o)) as T[];
+    return opts.limit === undefined ? items : items.slice(0, opts.limit);
   }
 
   async podLog(namespace: string, pod: string, opts: LogOptions): Promise<string | undefined> {

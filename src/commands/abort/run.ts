@@ -152,6 +152,7 @@ async function waitForEnd(
 
 function finish(report: AbortReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
   const doc = abortDocument(report);
-  emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
+  // A small document: written at once (emit writes before its first await).
+  void emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
   return code;
 }

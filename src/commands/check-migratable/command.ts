@@ -12,6 +12,7 @@ export function registerCheckMigratable(env: CommandEnv): void {
     .option('--node <node>', 'drain preview: every VMI on this node and what `kubectl drain` will do to it')
     .addOption(new Option('--fail-on <level>', 'exit 1 when a finding is at least this severe').choices(['blocker', 'warning', 'never']).default('blocker'))
     .option('--list-rules', 'list the rules (id, severity, description) and exit')
+    .option('--sort-by <jsonpath>', 'order the VMs by a field of their items[] entry, as kubectl get --sort-by (e.g. .verdict)')
     .action(async (names: string[], _opts, cmd: Command) => {
       // commander has validated choices; the typed parsers validate the rest.
       const raw = cmd.optsWithGlobals<RawGlobals & RawCheckOptions>();

@@ -2,6 +2,8 @@ import { UsageError } from '../../cmdutil/errors.js';
 import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
 import { parseLabelSelector, SelectorError } from '../../collect/snapshot/selectors.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
+import type { JsonPath } from '../../render/jsonpath.js';
+import { parseSortByFlag } from '../../render/sort-by.js';
 
 export interface CheckMigratableOptions {
   names: string[];
@@ -11,6 +13,8 @@ export interface CheckMigratableOptions {
   node?: string;
   failOn: FailOn;
   listRules: boolean;
+  /** `--sort-by`: the order of the items, kubectl's; checked before any I/O. */
+  sortBy?: JsonPath;
 }
 
 export interface RawCheckOptions {
@@ -20,6 +24,7 @@ export interface RawCheckOptions {
   node?: string;
   failOn: FailOn;
   listRules?: boolean;
+  sortBy?: string;
 }
 
 export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions): CheckMigratableOptions {
@@ -36,6 +41,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     throw new UsageError('--node previews every VMI on the node: it cannot be combined with NAME');
   }
   if (raw.selector !== undefined) validateSelector(raw.selector);
+  const sortBy = parseSortByFlag(raw.sortBy);
   return {
     names,
     allNamespaces: Boolean(raw.allNamespaces) || raw.node !== undefined,
@@ -44,6 +50,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     node: raw.node,
     failOn: raw.failOn,
     listRules: Boolean(raw.listRules),
+    ...(sortBy ? { sortBy } : {}),
   };
 }
 

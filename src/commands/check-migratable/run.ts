@@ -9,26 +9,30 @@ import { gatherFromObjects } from './from-files.js';
 import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
 import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../analyze/migratability/report.js';
-import { renderRuleList, ruleListDocument } from '../../render/rule-list.js';
-import { migratabilityDocument, writeMigratabilityJson } from '../../render/migratability-document.js';
+import { renderRuleList, ruleListDocument, ruleListItem } from '../../render/rule-list.js';
+import { migratabilityDocument, migratabilityItemDocument, migratabilityJsonChunks } from '../../render/migratability-document.js';
 import { renderMigratabilityTable } from '../../render/migratability-table.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
+import { sortByJsonPath } from '../../render/sort-by.js';
 
 export async function runCheckMigratable(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Promise<ExitCode> {
   if (o.listRules) {
-    emit(g, io.stdout, { document: () => ruleListDocument(RULES), text: () => renderRuleList(RULES) });
+    const rules = o.sortBy ? sortByJsonPath(RULES, o.sortBy, ruleListItem) : RULES;
+    await emit(g, io.stdout, { document: () => ruleListDocument(rules), text: (_style, _wide, noHeaders) => renderRuleList(rules, noHeaders) });
     return EXIT_OK;
   }
   const gathered = await gather(g, o, io);
   const subjects = pairSubjects(gathered.vms, gathered.vmis);
-  const analysis = analyzeMigratability(subjects, gathered.facts, o.node);
+  const analyzed = analyzeMigratability(subjects, gathered.facts, o.node);
+  const analysis = o.sortBy ? { ...analyzed, items: sortByJsonPath(analyzed.items, o.sortBy, migratabilityItemDocument) } : analyzed;
   io.stderr(renderPartialErrors(gathered.errors, makeStyle(g.color)));
-  emit(g, io.stdout, {
+  await emit(g, io.stdout, {
     document: () => migratabilityDocument(analysis, gathered.errors),
-    // The same text, item by item: a 10,000-VM report is never one string.
-    writeJson: (write) => writeMigratabilityJson(analysis, gathered.errors, write),
-    text: (style, wide) => renderMigratabilityTable(analysis, style, wide),
+    // The same text, item by item, each piece once stdout took the last: a 10,000-VM report is
+    // never one string, nor queued in memory behind a slow pipe.
+    jsonChunks: () => migratabilityJsonChunks(analysis, gathered.errors),
+    text: (style, wide, noHeaders) => renderMigratabilityTable(analysis, style, wide, noHeaders),
   });
   return migratabilityExitCode(analysis, o.failOn);
 }

@@ -7,6 +7,7 @@
 // come from the cluster (or the --from snapshot) under a short deadline.
 import type { Command, Option } from 'commander';
 import type { Io } from '../../cmdutil/io.js';
+import { OUTPUT_FORMATS, takesValue } from '../../cmdutil/output-format.js';
 import type { ResourceId } from '../../kube/resources.js';
 
 export const COMPLETE_COMMAND = '__complete';
@@ -218,6 +219,15 @@ function flagCandidates(specs: FlagSpec[], partial: string, given: ParsedFlags):
 }
 
 async function valueCandidates(spec: FlagSpec, partial: string, prefix: string, flags: ParsedFlags, io: Io, lookup: NameLookup): Promise<Completion> {
+  if (spec.long === '--output') {
+    // `jsonpath=` and `custom-columns=`: the template follows the `=`, without a space.
+    const offered = done(
+      OUTPUT_FORMATS.map((f) => ({ value: prefix + f + (takesValue(f) ? '=' : '') })),
+      prefix + partial,
+    );
+    const open = offered.candidates.length > 0 && offered.candidates.every((c) => c.value.endsWith('='));
+    return open ? { ...offered, directive: offered.directive | Directive.NoSpace } : offered;
+  }
   if (spec.choices) {
     return done(
       spec.choices.map((c) => ({ value: prefix + c })),

@@ -145,7 +145,8 @@ async function waitForIt(
 
 function finish(report: StartReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
   const doc = startDocument(report);
-  emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
+  // A small document: written at once (emit writes before its first await).
+  void emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
   return code;
 }
 

@@ -19,16 +19,16 @@ export interface Diagnosed {
   errors: GatherError[];
 }
 
-/** One gather → derive → diagnose. */
-export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosed> {
-  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {});
+/** One gather → derive → diagnose. `log`: -v, the reads beyond the VM's own objects. */
+export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi, log?: (line: string) => void): Promise<Diagnosed> {
+  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, { ...(prometheus ? { prometheus } : {}), ...(log ? { log } : {}) });
   return { diagnosis: diagnose(deriveContext(inputs)), errors };
 }
 
 /** The MigrationDiagnosis document, or the checklist. */
 export function whyOutput({ diagnosis, errors }: Diagnosed): CommandOutput {
   const doc = diagnosisDocument(diagnosis, errors);
-  return { document: () => doc, text: (style, wide) => renderChecklist(doc, style, wide) };
+  return { document: () => doc, text: (style, wide, noHeaders) => renderChecklist(doc, style, wide, noHeaders) };
 }
 
 /** 0: succeeded, progressing or no migration; 1: blocked, failed, at risk or unexplained. */

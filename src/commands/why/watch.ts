@@ -5,7 +5,8 @@
 // Output per refresh: on a terminal (-o table|wide) the screen is cleared and redrawn in place,
 // under a header line; otherwise each refresh follows the previous one after a blank line.
 // `-o json`: one compact JSON document per line (NDJSON); `-o yaml`: one YAML document each,
-// separated by `---`. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
+// separated by `---`; name, jsonpath and custom-columns: one rendering each (custom-columns'
+// header once), as `kubectl get -w` prints them. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
 // is reported on stderr and retried at the next interval; any other failure ends the watch.
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
@@ -52,7 +53,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
+      await emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
@@ -71,8 +72,8 @@ function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): Comman
   const out = whyOutput(d);
   return {
     ...out,
-    text: (style, wide) => {
-      const body = out.text(style, wide);
+    text: (style, wide, noHeaders) => {
+      const body = out.text(style, wide, noHeaders);
       if (!tty) return (index > 0 ? '\n' : '') + body;
       const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
       return `${CLEAR}${header}\n\n${body}`;

@@ -3,6 +3,7 @@ import type { CheckArgs, CheckResult } from '../../analyze/why/check.js';
 import type { AbortPlacement, CpuFeatureDiff, FailedVolume, FailureSource } from '../../analyze/why/check-args/failure-reason.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
+import { convergeHint } from './transfer.js';
 import type { CheckText } from './check-text.js';
 
 type Args = CheckArgs['failure-reason'];
@@ -20,7 +21,7 @@ const SOURCE: Record<FailureSource, string> = {
 
 function volumeText(v: FailedVolume | undefined): string {
   if (!v) return '';
-  const parts = [v.claim ? `PVC ${v.claim}` : undefined, v.storageClass ? `StorageClass ${v.storageClass}${v.provisioner ? ` (${v.provisioner})` : ''}` : undefined, v.accessModes?.join(','), v.volumeMode].filter(Boolean);
+  const parts = [v.claim ? `PVC ${v.claim}` : undefined, v.storageClass ? `StorageClass ${v.storageClass}` : undefined, v.accessModes?.join(','), v.volumeMode].filter(Boolean);
   return ` on volume ${v.name}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
@@ -136,9 +137,9 @@ export const failureReasonText: CheckText<'failure-reason'> = {
     const logs = `kubectl logs -n ${ns} ${a.pod || '<virt-launcher pod>'} -c compute | grep -i migration`;
     switch (a.kind) {
       case 'progress-timeout':
-        return 'the guest dirties memory faster than it is sent: allow convergence with a MigrationPolicy (allowAutoConverge: true, or allowPostCopy / allowWorkloadDisruption: true), raise progressTimeout (KubeVirt CR spec.configuration.migrations), or add bandwidth (bandwidthPerMigration, a dedicated migration network)';
+        return `the remaining data stopped shrinking for progressTimeout (usually the guest writing memory as fast as it is sent): ${convergeHint(a)}; or raise progressTimeout (KubeVirt CR spec.configuration.migrations)`;
       case 'completion-timeout':
-        return 'raise completionTimeoutPerGiB (KubeVirt CR spec.configuration.migrations or a MigrationPolicy), or allow post-copy / workload disruption so KubeVirt switches over instead of aborting';
+        return `raise completionTimeoutPerGiB (KubeVirt CR spec.configuration.migrations or a MigrationPolicy); or ${convergeHint(a)}`;
       case 'aborted':
         if (a.ambiguous) return `tell a cancel from a timeout in the launcher log: ${logs}`;
         return `start it again when ready: kubectl vmigrate start ${vmi} -n ${ns}`;

@@ -1,32 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import { clusterFacts, kubevirtCR, vm, vmi } from '../../fixtures/objects/index.js';
+import { clusterFacts, forbidden, kubevirtCR, node, vm, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
 
 describe('host-device', () => {
+  const A10 = 'nvidia.com/GA102GL_A10';
+  const QAT = 'intel.com/qat';
+  /** A KubeVirt node whose device plugins publish `devices` (allocatable and capacity alike). */
+  const deviceNode = (name: string, devices: Record<string, string> = {}, o: { schedulable?: boolean } = {}) => {
+    const n = node(name, o);
+    n.status = { ...n.status, allocatable: { ...n.status?.allocatable, ...devices }, capacity: { ...n.status?.allocatable, ...devices } };
+    return n;
+  };
+  const gpuVmi = vmi('vm1', { devices: { gpus: [{ name: 'gpu1', deviceName: A10 }] } });
+
   it('fires per hostDevice and GPU', () => {
     const v = vmi('vm1', {
       devices: {
-        hostDevices: [{ name: 'nic1', deviceName: 'intel.com/qat' }],
-        gpus: [{ name: 'gpu1', deviceName: 'nvidia.com/GA102GL_A10' }],
+        hostDevices: [{ name: 'nic1', deviceName: QAT }],
+        gpus: [{ name: 'gpu1', deviceName: A10 }],
       },
     });
-    const { findings } = run('host-device', { vmi: v });
+    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [QAT]: '1', [A10]: '1' }), deviceNode('node-b', { [QAT]: '2', [A10]: '1' })] });
+    const move = { kind: 'restart-elsewhere', resources: [QAT, A10], nodes: ['node-b'] };
+    const { findings } = run('host-device', { vmi: v }, facts);
     expect(findings).toEqual([
       {
         rule: 'host-device',
         severity: 'blocker',
-        args: { device: 'nic1', kind: 'hostDevice', deviceName: 'intel.com/qat' },
+        args: { device: 'nic1', kind: 'hostDevice', deviceName: QAT, move },
         path: 'spec.domain.devices.hostDevices[0]',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.hostDevices[0]' }],
       },
       {
         rule: 'host-device',
         severity: 'blocker',
-        args: { device: 'gpu1', kind: 'gpu', deviceName: 'nvidia.com/GA102GL_A10' },
+        args: { device: 'gpu1', kind: 'gpu', deviceName: A10, move },
         path: 'spec.domain.devices.gpus[0]',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.devices.gpus[0]' }],
       },
     ]);
+  });
+
+  it('fix: the only GPU node is its own (the example cluster): no restart elsewhere', () => {
+    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [A10]: '1' }), deviceNode('node-b'), deviceNode('node-c', { [A10]: '0' })] });
+    expect(run('host-device', { vmi: gpuVmi }, facts).findings.map((f) => f.args.move)).toEqual([{ kind: 'no-other-node', resources: [A10], nodes: ['node-a'] }]);
+  });
+
+  it('fix: another node offers the GPU: restart there; a node without kubevirt.io/schedulable does not count', () => {
+    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [A10]: '1' }), deviceNode('node-b', { [A10]: '1' }), deviceNode('gpu-x', { [A10]: '4' }, { schedulable: false })] });
+    expect(run('host-device', { vmi: gpuVmi }, facts).findings[0]?.args.move).toEqual({ kind: 'restart-elsewhere', resources: [A10], nodes: ['node-b'] });
+  });
+
+  it('fix: two GPUs of one model need a node with two', () => {
+    const two = vmi('vm1', { devices: { gpus: [{ name: 'gpu1', deviceName: A10 }, { name: 'gpu2', deviceName: A10 }] } });
+    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [A10]: '2' }), deviceNode('node-b', { [A10]: '1' }), deviceNode('node-c', { [A10]: '2' })] });
+    expect(run('host-device', { vmi: two }, facts).findings[0]?.args.move).toEqual({ kind: 'restart-elsewhere', resources: [A10], nodes: ['node-c'] });
+  });
+
+  it('fix: no node offers the device at all (device plugin gone)', () => {
+    const facts = clusterFacts({ nodes: [deviceNode('node-a'), deviceNode('node-b')] });
+    expect(run('host-device', { vmi: gpuVmi }, facts).findings[0]?.args.move).toEqual({ kind: 'no-other-node', resources: [A10], nodes: [] });
+  });
+
+  it('a stopped VM: every node offering the device is a place to start it', () => {
+    const facts = clusterFacts({ nodes: [deviceNode('node-a', { [A10]: '1' }), deviceNode('node-b')] });
+    const stopped = vm('vm1', { devices: { gpus: [{ name: 'gpu1', deviceName: A10 }] } });
+    expect(run('host-device', { vm: stopped }, facts).findings[0]?.args.move).toEqual({ kind: 'restart-elsewhere', resources: [A10], nodes: ['node-a'] });
+  });
+
+  it('fix: nodes unreadable, or a DRA device without deviceName: nodes-unknown, the blocker stands', () => {
+    const unreadable = run('host-device', { vmi: gpuVmi }, clusterFacts({ nodes: forbidden('nodes') }));
+    expect(unreadable).toMatchObject({ findings: [{ severity: 'blocker', args: { move: { kind: 'nodes-unknown', resources: [A10] } } }], unresolved: [] });
+    const dra = vmi('vm1', { devices: { gpus: [{ name: 'gpu1' }] } });
+    expect(run('host-device', { vmi: dra }, clusterFacts({ nodes: [deviceNode('node-a')] })).findings[0]?.args.move).toEqual({ kind: 'nodes-unknown', resources: [] });
   });
 
   it('does not fire without devices', () => {

@@ -6,7 +6,7 @@ import { run } from './helpers.js';
 const blocker: RuleFinding = {
   rule: 'volume-not-shared',
   severity: 'blocker',
-  args: { volume: 'disk-0', claim: 'disk-0', source: 'persistentVolumeClaim', accessModes: ['ReadWriteOnce'], accessModesFrom: 'pvc-spec', hotpluggable: false },
+  args: { volume: 'disk-0', claim: 'disk-0', source: 'persistentVolumeClaim', accessModes: ['ReadWriteOnce'], accessModesFrom: 'pvc-spec', hotpluggable: false, fix: { kind: 'profiles-unknown' } },
   evidence: [],
 };
 const warning: RuleFinding = { rule: 'virtiofs', severity: 'warning', args: { filesystem: 'fs' }, evidence: [] };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clusterFacts, dataVolume, forbidden, node, pv, pvc, storageClass, storageProfile, vm, vmi } from '../../fixtures/objects/index.js';
+import { clusterFacts, dataVolume, forbidden, loadReal, node, pv, pvc, storageClass, storageProfile, vm, vmi } from '../../fixtures/objects/index.js';
+import type { StorageProfile } from '../../../src/kube/types.js';
+import type { RuleFinding } from '../../../src/analyze/migratability/rule.js';
+import type { FactsInput, PvcOptions } from '../../fixtures/objects/index.js';
+import { ruleHint } from '../../../src/render/migratability-text.js';
 import { run } from './helpers.js';
 
 const RWO = ['ReadWriteOnce'];
@@ -107,6 +111,48 @@ describe('volume-not-shared', () => {
     ]);
     expect(findings[0]?.evidence[0]).toEqual({ kind: 'VirtualMachine', namespace: 'default', name: 'vm1', field: 'spec.dataVolumeTemplates[0].spec.storage.accessModes' });
     expect(findings[1]?.evidence[0]).toEqual({ kind: 'StorageProfile', name: 'longhorn-static', field: 'status.claimPropertySets[0].accessModes' });
+  });
+
+  describe('fix: where ReadWriteMany is offered (real CDI 1.62 StorageProfiles)', () => {
+    const profiles = loadReal<StorageProfile>('storageprofiles-cdi-1.62.yaml');
+    const fixOf = (claim: PvcOptions, storageProfiles: FactsInput['storageProfiles'] = profiles) => {
+      const facts = clusterFacts({ pvcs: [pvc('vm1-disk-0', { accessModes: RWO, ...claim })], storageClasses: [storageClass(claim.storageClassName ?? 'longhorn')], storageProfiles });
+      const { findings } = run('volume-not-shared', { vmi: vmi('vm1', { volumeStatus: [] }) }, facts);
+      expect(findings).toHaveLength(1);
+      return findings[0]?.args.fix;
+    };
+
+    it('an RWO Filesystem claim on a class that offers RWX only with Block: the same class, volumeMode Block', () => {
+      expect(fixOf({ storageClassName: 'harvester-longhorn', volumeMode: 'Filesystem' })).toEqual({ kind: 'same-class', storageClass: 'harvester-longhorn', volumeMode: 'Block' });
+    });
+
+    it('an RWO Block claim on such a class: the same class and mode', () => {
+      expect(fixOf({ storageClassName: 'longhorn', volumeMode: 'Block' })).toEqual({ kind: 'same-class', storageClass: 'longhorn', volumeMode: 'Block' });
+    });
+
+    it('a class whose profile offers RWO only (longhorn-static): another class, the ones that offer RWX', () => {
+      const fix = fixOf({ storageClassName: 'longhorn-static', volumeMode: 'Block' });
+      expect(fix).toMatchObject({ kind: 'other-class' });
+      expect(fix?.kind === 'other-class' ? fix.classes.map((c) => c.storageClass) : []).toEqual(['harvester-longhorn', 'harvester-longhorn-single', 'longhorn', 'longhorn-image-zs97p']);
+    });
+
+    it('no profile offers RWX: no-rwx-class; no profiles (no CDI) or unreadable: profiles-unknown', () => {
+      const rwoOnly = profiles.filter((p) => ['longhorn-static', 'vmstate-persistence'].includes(p.metadata.name ?? ''));
+      expect(fixOf({ storageClassName: 'longhorn-static' }, rwoOnly)).toEqual({ kind: 'no-rwx-class' });
+      expect(fixOf({ storageClassName: 'longhorn-static' }, [])).toEqual({ kind: 'profiles-unknown' });
+      expect(fixOf({ storageClassName: 'longhorn-static' }, forbidden('storageprofiles.cdi.kubevirt.io'))).toEqual({ kind: 'profiles-unknown' });
+    });
+
+    it('the hint names the same class and Block, not another StorageClass', () => {
+      const fix = fixOf({ storageClassName: 'harvester-longhorn', volumeMode: 'Filesystem' });
+      const f: RuleFinding<'volume-not-shared'> = {
+        rule: 'volume-not-shared',
+        severity: 'blocker',
+        evidence: [],
+        args: { volume: 'disk-0', claim: 'vm1-disk-0', source: 'persistentVolumeClaim', accessModes: RWO, accessModesFrom: 'pvc-status', hotpluggable: false, fix: fix! },
+      };
+      expect(ruleHint(f)).toMatch(/volumeMode: Block, on the same StorageClass harvester-longhorn/);
+    });
   });
 
   it('counts hotplugged volumes', () => {

@@ -1,5 +1,16 @@
 // The args of the volume-not-shared rule's findings (rules/volume-not-shared.ts), for render/migratability-text.ts. Types only.
 
+/** Where the claim can get ReadWriteMany, from the StorageProfiles of CDI (the fix). */
+export type RwxFix =
+  /** Its own class offers ReadWriteMany, with this volume mode (the claim's own when the class allows it). */
+  | { kind: 'same-class'; storageClass: string; volumeMode: string }
+  /** Its class does not; these do (each with its first ReadWriteMany volume mode). */
+  | { kind: 'other-class'; classes: { storageClass: string; volumeMode: string }[] }
+  /** No StorageProfile offers ReadWriteMany. */
+  | { kind: 'no-rwx-class' }
+  /** No StorageProfiles to read (unreadable, or no CDI). */
+  | { kind: 'profiles-unknown' };
+
 export interface VolumeNotSharedArgs {
   volume: string;
   claim: string;
@@ -11,4 +22,5 @@ export interface VolumeNotSharedArgs {
   hotpluggable: boolean;
   storageClass?: string;
   volumeMode?: string;
+  fix: RwxFix;
 }

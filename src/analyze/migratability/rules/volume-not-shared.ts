@@ -2,7 +2,8 @@
 // Access modes are read, in order, from: the PVC (status when Bound, else spec), the VMI's
 // `status.volumeStatus[].persistentVolumeClaimInfo` (what KubeVirt itself checks), the DataVolume
 // or VM `dataVolumeTemplates` spec, and, for a DV `storage` without accessModes, the
-// StorageProfile's `status.claimPropertySets` that CDI would apply.
+// StorageProfile's `status.claimPropertySets` that CDI would apply. The fix reads the profiles
+// too: a class that already offers ReadWriteMany (often only with volumeMode Block) needs no other class.
 import type { EvidenceRef } from '../../findings.js';
 import type { DataVolumeSpec } from '../../../kube/types.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
@@ -19,6 +20,7 @@ import {
   volumeModeOf,
   type ResolvedClaim,
 } from './_claims.js';
+import { rwxFix } from './_profiles.js';
 import { listOf, nameText } from '../../shape.js';
 
 interface AccessModes {
@@ -102,11 +104,15 @@ export const volumeNotShared: MigratabilityRule<'volume-not-shared'> = {
         accessModes: found.modes,
         accessModesFrom: found.from,
         hotpluggable: v.hotpluggable,
+        fix: { kind: 'profiles-unknown' },
       };
       const storageClass = storageClassNameOf(r);
       if (storageClass) args.storageClass = storageClass;
       const volumeMode = volumeModeOf(r) ?? listOf(subject.vmi?.status?.volumeStatus).find((s) => s.name === v.volume)?.persistentVolumeClaimInfo?.volumeMode;
       if (volumeMode) args.volumeMode = volumeMode;
+      // The class the claim really uses (a claim without one gets the default class).
+      const sc = findStorageClass(facts, storageClass);
+      args.fix = rwxFix(facts.storageProfiles, 'found' in sc ? (sc.found.metadata.name ?? storageClass) : storageClass, volumeMode);
       return { rule: 'volume-not-shared', severity: 'blocker', args, path: v.path, evidence: [found.evidence] };
     });
   },

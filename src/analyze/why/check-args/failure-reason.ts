@@ -1,5 +1,6 @@
 // The args of the failure-reason check (checks/failure-reason.ts), for render/why-text/failure-reason.ts. Types only.
 import type { NetworkErrorKind, StorageErrorKind } from '../parse/libvirt-error.js';
+import type { Recommendation } from '../../progress/forecast.js';
 
 /** Where the failure text was found. */
 export type FailureSource = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log' | 'target-log' | 'target-state';
@@ -16,7 +17,6 @@ export interface FailedVolume {
   name: string;
   claim?: string;
   storageClass?: string;
-  provisioner?: string;
   accessModes?: string[];
   volumeMode?: string;
 }
@@ -72,7 +72,13 @@ export type FailureReasonArgs =
       /** Failure texts seen that name no cause. */
       unclassified: string[];
     })
-  | (Explained & AbortPlacement & { kind: 'progress-timeout' | 'completion-timeout'; seconds: number | null })
+  | (Explained &
+      AbortPlacement & {
+        kind: 'progress-timeout' | 'completion-timeout';
+        seconds: number | null;
+        /** What could let the next attempt finish and was not in force for this one, most likely first (the fix). */
+        recommendations: Recommendation[];
+      })
   | (Explained & AbortPlacement & { kind: 'aborted'; ambiguous: boolean })
   | (Explained & CpuFeatureDiff & { kind: 'cpu-incompatible'; features: string[]; extraFeatures: string[] })
   /** `failedDuring`: a network or libvirt error after the switch to post-copy. */

@@ -1,6 +1,5 @@
 // The args of the migration-conflict check (checks/migration-conflict.ts), for render/why-text/migration-conflict.ts. Types only.
 import type { CauseId, VerdictStatus } from '../cause.js';
-import type { CheckId } from '../check.js';
 
 /** The other migration that owns the VMI. */
 export interface OtherMigration {
@@ -13,7 +12,8 @@ export interface OtherMigration {
 export interface OwnerVerdict {
   status: VerdictStatus;
   cause: CauseId;
-  check?: CheckId;
+  /** The deciding check's id (a CheckId: importing check.ts here would make a cycle). */
+  check?: string;
 }
 
 export type MigrationConflictArgs =

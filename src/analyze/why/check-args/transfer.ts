@@ -33,6 +33,8 @@ export interface TransferClock {
 export interface TransferOutlook {
   forecast: ForecastVerdict;
   recommendation: Recommendation | null;
+  /** Every change not yet in force that could let it finish, most likely first (the fix). */
+  recommendations: Recommendation[];
 }
 
 export type TransferArgs =

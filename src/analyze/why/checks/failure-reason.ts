@@ -31,6 +31,7 @@ import type { WhyContext } from '../context.js';
 import { sameMigrationState } from '../derive.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { resolveMigrationConfig } from '../migration-config.js';
+import { recommendations } from '../../progress/forecast.js';
 import { logEvidence, migrationLog } from '../migration-log.js';
 import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
@@ -149,8 +150,15 @@ function failureArgs(
 ): Exclude<FailureReasonArgs, { kind: 'no-migration' | 'succeeded' | 'not-failed' | 'succeeded-after-failures' | 'unclassified' | 'target-pod-timeout' }> {
   switch (failure.cause) {
     case 'progress-timeout':
-    case 'completion-timeout':
-      return { ...e, ...placement, kind: failure.cause, seconds: finiteNumber(failure.args.seconds) };
+    case 'completion-timeout': {
+      // The configuration the attempt ran with (its migrationState echo when there is one): a
+      // setting that was already on is no fix. No progress for progressTimeout is the guest
+      // out-writing the link; a spent budget may be a slow link as well.
+      const config = resolveMigrationConfig(ctx).effective.config;
+      const reason = failure.cause === 'progress-timeout' ? 'dirty-rate' : 'eta-beyond-budget';
+      const fixes = recommendations({ dirtyRate: null, transferRate: null, reason }, config, ctx.version);
+      return { ...e, ...placement, kind: failure.cause, seconds: finiteNumber(failure.args.seconds), recommendations: fixes };
+    }
     case 'aborted':
       return { ...e, ...placement, kind: 'aborted', ambiguous: failure.args.ambiguous };
     case 'cpu-incompatible':
@@ -348,8 +356,6 @@ function volumeOfDisk(ctx: WhyContext, disk: string | undefined): FailedVolume |
   const modes = listOf(pvc.spec?.accessModes);
   if (modes.length > 0) out.accessModes = modes;
   if (pvc.spec?.volumeMode) out.volumeMode = pvc.spec.volumeMode;
-  const cls = sc && ctx.storageClasses?.ok ? ctx.storageClasses.items.find((c) => c.metadata.name === sc) : undefined;
-  if (cls?.provisioner) out.provisioner = cls.provisioner;
   return out;
 }
 

@@ -2,7 +2,8 @@
 // in flight, and with no migration it is what stops a new one (verdict rule 3: blocked, not
 // idle); for a final migration it is only history. Reason and message are carried verbatim.
 import type { EvidenceRef } from '../../findings.js';
-import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
+import { COND_LIVE_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../../kubevirt/constants.js';
+import { deviceMove } from '../../scheduling/device-nodes.js';
 import { result, type WhyCheck } from '../check.js';
 import type { LiveMigratableArgs } from '../check-args/live-migratable.js';
 import { isFinalMigration, recognizedEvents } from '../migration-state.js';
@@ -21,6 +22,8 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (cond.status !== 'False') return result('live-migratable', 'pass', { kind: 'migratable', vmi: name, status: cond.status ?? '' }, [ref]);
 
     const args: LiveMigratableArgs = { kind: 'not-migratable', vmi: name, namespace: ctx.namespace, reason: cond.reason ?? '', message: cond.message ?? '' };
+    // The fix for a device-bound VMI depends on which other node offers its devices.
+    if (args.reason === REASON_HOST_DEVICE_NOT_MIGRATABLE) args.move = deviceMove(vmi.spec ?? {}, ctx.nodes, vmi.status?.nodeName);
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
     if (ctx.migration && isFinalMigration(ctx.migration)) return result('live-migratable', 'info', args, evidence);

@@ -68,7 +68,7 @@ export const transfer: WhyCheck<'transfer'> = {
       args.samples = p.samples.length;
       if (p.evidence) evidence.push(p.evidence);
     }
-    const outlook: TransferOutlook = { forecast: f.verdict, recommendation: f.recommendation };
+    const outlook: TransferOutlook = { forecast: f.verdict, recommendation: f.recommendation, recommendations: f.recommendations };
     const warn = (a: TransferArgs): CheckResult<'transfer'> => result(ID, 'warn', a, evidence, 'not-converging');
 
     if (f.reason === 'budget-exceeded') return warn({ ...args, ...outlook, kind: 'budget-exceeded' });

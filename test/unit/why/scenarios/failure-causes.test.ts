@@ -2,6 +2,7 @@
 // v0.59 (reason only in the VMI `Migrated` event, VMIM with only status.phase), v1.2 (event +
 // phaseTransitionTimestamps, no failureReason) and v1.9 (failureReason, copied to the VMIM).
 // The same scenario must give the same cause in every era.
+import { checkHint } from '../../../../src/render/why-text/index.js';
 import { describe, expect, it } from 'vitest';
 import type { EvidenceRef } from '../../../../src/analyze/findings.js';
 import {
@@ -95,6 +96,19 @@ describe('progress-timeout', () => {
       'status.migrationState.endTimestamp',
     ]);
     expect(d.errors.map((e) => e.resource)).toContain('pods/log');
+  });
+});
+
+describe('progress-timeout fix: only what the attempt ran without', () => {
+  it('defaults: auto-converge first', async () => {
+    const { check } = await run({ era: 'v1.9', reason: 'Live migration has been aborted', abortStatus: 'Succeeded', log: stuckLog('v1.9') });
+    expect(check.args).toMatchObject({ recommendations: ['auto-converge', 'post-copy', 'workload-disruption', 'migration-network'] });
+  });
+
+  it('auto-converge was on (the migrationState echo): not suggested again', async () => {
+    const { check } = await run({ era: 'v1.9', reason: 'Live migration has been aborted', abortStatus: 'Succeeded', log: stuckLog('v1.9'), config: { allowAutoConverge: true }, kubevirtMigrations: { allowAutoConverge: true } });
+    expect(check.args).toMatchObject({ recommendations: ['post-copy', 'workload-disruption', 'migration-network'] });
+    expect(checkHint(check)).not.toMatch(/allowAutoConverge/);
   });
 });
 

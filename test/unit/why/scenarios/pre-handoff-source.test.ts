@@ -144,6 +144,25 @@ describe('not-live-migratable', () => {
     expect(c.args).toMatchObject({ reason: 'HostDeviceNotLiveMigratable', message: 'VMI uses a PCI host devices' });
   });
 
+  it('HostDeviceNotLiveMigratable: the fix follows the nodes that offer the GPU', async () => {
+    const A10 = 'nvidia.com/GA102GL_A10';
+    const cond = liveMigratable('False', 'HostDeviceNotLiveMigratable', 'VMI uses a PCI host devices');
+    const gpuNode = (name: string, count?: string) => {
+      const n = node(name);
+      if (count !== undefined) n.status = { ...n.status, allocatable: { ...n.status?.allocatable, [A10]: count }, capacity: { ...n.status?.allocatable, [A10]: count } };
+      return n;
+    };
+    const scene = (nodes: KubeObject[]) => [vm('vm1'), vmi('vm1', { liveMigratable: cond, devices: { gpus: [{ name: 'gpu1', deviceName: A10 }] } }), launcherPod(), ...nodes, kubevirtCR()];
+    // The only GPU node is the VMI's own (node-a): a restart cannot move it.
+    const alone = await whyScenario(scene([gpuNode('node-a', '1'), gpuNode('node-b'), gpuNode('node-c')]), { name: 'vm1', now: NOW });
+    expect(checkOf(alone, 'live-migratable').args).toMatchObject({ reason: 'HostDeviceNotLiveMigratable', move: { kind: 'no-other-node', resources: [A10], nodes: ['node-a'] } });
+    const elsewhere = await whyScenario(scene([gpuNode('node-a', '1'), gpuNode('node-b'), gpuNode('node-c', '1')]), { name: 'vm1', now: NOW });
+    expect(checkOf(elsewhere, 'live-migratable').args).toMatchObject({ move: { kind: 'restart-elsewhere', resources: [A10], nodes: ['node-c'] } });
+    // Another reason carries no device fix.
+    const disks = await whyScenario(vmCluster({ vmi: { liveMigratable: liveMigratable('False', 'DisksNotLiveMigratable', 'cannot migrate VMI: PVC vm1-disk-0 is not shared') } }), { name: 'vm1', now: NOW });
+    expect(checkOf(disks, 'live-migratable').args).not.toHaveProperty('move');
+  });
+
   it('missing condition: info', async () => {
     const d = await whyScenario([...vmCluster({ vmi: { liveMigratable: null } }), vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW });
     expect(checkOf(d, 'live-migratable')).toMatchObject({ status: 'info', args: { kind: 'no-condition' } });
