@@ -1,3 +1,5 @@
+import { toTerminal } from '../render/terminal-text.js';
+
 // Streams and environment are passed down explicitly so tests can capture them and so no
 // analyzer or renderer ever reaches for process.stdout itself.
 export interface Io {
@@ -36,4 +38,13 @@ export function writeWithBackpressure(stream: NodeJS.WritableStream, text: strin
     stream.once('close', done);
     stream.once('error', done);
   });
+}
+
+/**
+ * `io` whose every write goes through the terminal boundary (render/terminal-text.ts): no control
+ * character the cluster wrote reaches a stream raw, and Style's colour is written as SGR. main()
+ * installs it once, over whatever streams it is given; stdout keeps their backpressure.
+ */
+export function terminalIo(io: Io): Io {
+  return { ...io, stdout: (t) => io.stdout(toTerminal(t)), stderr: (t) => io.stderr(toTerminal(t)) };
 }

@@ -3,10 +3,11 @@
 // nor which snapshot object is looked up. The rules are the API server's own
 // (k8s.io/apimachinery/pkg/util/validation): object and node names are DNS-1123 subdomains,
 // namespaces DNS-1123 labels.
+import { escapeForTerminal } from '../render/terminal-text.js';
 import { UsageError } from './errors.js';
+import { isDns1123Subdomain } from '../kube/labels.js';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_MAX = 63;
 const SUBDOMAIN_MAX = 253;
 /** Longer input is shown cut, so that the error stays one readable line. */
@@ -14,7 +15,7 @@ const SHOWN_MAX = 80;
 
 /** A VirtualMachine, VirtualMachineInstance or migration name (`what` names the argument in the error). */
 export function validateObjectName(name: string, what = 'name'): void {
-  if (!isSubdomain(name)) throw invalid(what, name, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
+  if (!isDns1123Subdomain(name)) throw invalid(what, name, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
 }
 
 export function validateNamespace(namespace: string): void {
@@ -23,24 +24,11 @@ export function validateNamespace(namespace: string): void {
 }
 
 export function validateNodeName(node: string): void {
-  if (!isSubdomain(node)) throw invalid('node name', node, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
-}
-
-function isSubdomain(s: string): boolean {
-  return s.length <= SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(s);
+  if (!isDns1123Subdomain(node)) throw invalid('node name', node, `must be a lowercase RFC 1123 subdomain of at most ${SUBDOMAIN_MAX} characters`);
 }
 
 function invalid(what: string, value: string, rule: string): UsageError {
   return new UsageError(`invalid ${what} ${quoteForTerminal(value)}: ${rule}`);
-}
-
-// Control characters (C0, DEL, C1: 0x9b is a CSI), zero-width and bidi formatting characters can
-// break the line or drive the terminal.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** `text` with every character that could break the line or drive the terminal as `\uXXXX`. */
-export function escapeForTerminal(text: string): string {
-  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A typed value, quoted and escaped for a one-line error; very long values are cut. */

@@ -20,6 +20,11 @@ export function missingReason(resource: string, err: SourceError): string {
   return `${resource}: ${err.kindOf === 'Forbidden' ? 'forbidden' : err.kindOf}`;
 }
 
+/** A command's errors[] to start from: what the source could not read before any request (skipped snapshot files). */
+export function initialErrors(source: ClusterSource): GatherError[] {
+  return [...(source.inputErrors?.() ?? [])];
+}
+
 /** Records a partial failure once: concurrent lists of one resource (pods by label) fail alike. */
 export function recordError(errors: GatherError[], e: GatherError): void {
   if (!errors.some((x) => x.resource === e.resource && x.message === e.message)) errors.push(e);
@@ -60,6 +65,16 @@ export async function listKnown<T extends KubeObject>(
 
 export function itemsOr<T>(k: Known<T>, fallback: T[] = []): T[] {
   return k.ok ? k.items : fallback;
+}
+
+/** GET one object; a 404 (no such object, or its CRD not installed) is undefined. */
+export async function getOptional<T extends KubeObject>(source: ClusterSource, resource: ResourceId, namespace: string, name: string): Promise<T | undefined> {
+  try {
+    return await source.get<T>(resource, namespace, name);
+  } catch (err) {
+    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
+    throw err;
+  }
 }
 
 /**

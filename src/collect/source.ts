@@ -2,7 +2,7 @@
 // API server (src/collect/live) and an offline snapshot (src/collect/snapshot).
 import type { KubeObject } from '../kube/types.js';
 import type { ResourceId } from '../kube/resources.js';
-import type { ComponentLog } from '../kube/known.js';
+import type { ComponentLog, GatherError } from '../kube/known.js';
 
 export interface ListOptions {
   /** undefined = all namespaces (or a cluster-scoped resource). */
@@ -57,6 +57,11 @@ export interface ClusterSource {
    * reading them would cost requests (and RBAC) beyond `why`'s budget.
    */
   componentLogs?(): Promise<ComponentLog[]>;
+  /**
+   * Snapshot only: the files inside its directories that could not be read (malformed, binary,
+   * too large), each skipped; commands add them to their errors[]. Live: absent.
+   */
+  inputErrors?(): readonly GatherError[];
   /**
    * Live only: GET of any API path as text (e.g. the pod proxy to virt-handler's /metrics);
    * undefined on 404. A snapshot has none.

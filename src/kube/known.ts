@@ -13,6 +13,8 @@ export function unknownList<T>(reason: string): Known<T> {
 
 /** A partial failure, as reported in every document's `errors[]`. */
 export interface GatherError {
+  /** In a fleet (--contexts): the context of the cluster it comes from. */
+  cluster?: string;
   resource: string;
   message: string;
 }

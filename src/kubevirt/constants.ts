@@ -43,21 +43,7 @@ export const EVICTION_LIVE_MIGRATE = 'LiveMigrate';
 export const EVICTION_LIVE_MIGRATE_IF_POSSIBLE = 'LiveMigrateIfPossible';
 export const EVICTION_EXTERNAL = 'External';
 
-// §1.1 VMIM phases
-export const MIGRATION_PHASES = [
-  'Pending',
-  'Scheduling',
-  'Scheduled',
-  'PreparingTarget',
-  'TargetReady',
-  'Running',
-  'Succeeded',
-  'Failed',
-  'WaitingForSync',
-  'Synchronizing',
-] as const;
-export type MigrationPhase = (typeof MIGRATION_PHASES)[number] | '';
-export const FINAL_MIGRATION_PHASES: readonly string[] = ['Succeeded', 'Failed'];
+// §1.1 VMIM phases: src/kubevirt/phases.ts
 
 // §1.1 VMIM condition types (lowerCamel values)
 export const VMIM_COND_ABORT_REQUESTED = 'migrationAbortRequested';

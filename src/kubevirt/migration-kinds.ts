@@ -3,15 +3,15 @@
 // (updateVolumesStrategy: Migration, v1.3+). Facts, version ranges and the stages they decide are
 // in docs/kubevirt/migration-kinds.md. Every comment names the first KubeVirt release that has the
 // string and the kubevirt/kubevirt source file. Strings shared with plain live migration (phases,
-// the VMIM finalizer, failure texts such as the destination-smaller one) stay in ./constants.ts and
-// are re-used here, never retyped.
+// the VMIM finalizer, failure texts such as the destination-smaller one) stay in ./phases.ts and
+// ./constants.ts and are re-used here, never retyped.
 import {
   ANNOTATION_WORKLOAD_UPDATE_MIGRATION,
   FAILURE_DEST_VOLUME_SMALLER,
   FAILURE_DEST_VOLUME_SMALLER_OLD,
   LABEL_VMI_NAME,
-  type MigrationPhase,
 } from './constants.js';
+import type { MigrationPhase } from './phases.js';
 
 /** `target.migration.kind` / `list` row `kind`. */
 export const MIGRATION_KINDS = ['live', 'volume', 'decentralized-source', 'decentralized-target'] as const;
@@ -88,7 +88,7 @@ export const SOURCE_STATE_NODE_SELECTORS = 'nodeSelectors';
 /** targetState only. */
 export const TARGET_STATE_KEYS = ['domainReadyTimestamp', 'domainDetected', 'nodeAddress', 'directMigrationNodePorts', 'attachmentPodUID', 'cpuSet', 'nodeTopology'] as const;
 
-/** VMIM phases only these kinds use (also listed in constants.ts MIGRATION_PHASES) — v1.6+, types.go. */
+/** VMIM phases only these kinds use (rows of phases.ts MIGRATION_PHASE_TABLE) — v1.6+, types.go. */
 export const PHASE_WAITING_FOR_SYNC = 'WaitingForSync' satisfies MigrationPhase;
 export const PHASE_SYNCHRONIZING = 'Synchronizing' satisfies MigrationPhase;
 

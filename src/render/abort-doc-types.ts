@@ -1,15 +1,12 @@
 // The types of `abort`'s document and of what it is made from, apart from the code that builds
 // it, so that the text (abort-text.ts) can read them and the document can use the text.
 import type { AbortPlan, AbortStage } from '../analyze/abort/decide.js';
-import type { AbortOutcome } from '../analyze/abort/outcome.js';
-import type { VirtualMachineInstanceMigration } from '../kube/types.js';
+import type { AbortOutcome, AbortRefusalId, MigrationChanged } from '../analyze/abort/outcome.js';
 import type { API_VERSION } from './document.js';
 import type { WaitOutcome } from './start-doc-types.js';
 
 /** What was done: the DELETE sent, a dry run of it, nothing because a deletion was already pending, or nothing. */
 export type AbortAction = 'deleted' | 'dry-run' | 'already-requested' | 'none';
-
-export type AbortRefusalId = 'no-migration' | 'post-copy' | 'migration-changed';
 
 export interface AbortReport {
   namespace: string;
@@ -17,8 +14,10 @@ export interface AbortReport {
   vm?: string;
   dryRun: boolean;
   action: AbortAction;
+  /** Why nothing was cancelled (analyze/abort/outcome.ts abortRefusal). */
+  refusal?: AbortRefusalId;
   /** A 409/404 on the DELETE: what exists under that name now (undefined = nothing). */
-  changed?: { now?: VirtualMachineInstanceMigration };
+  changed?: MigrationChanged;
   outcome?: AbortOutcome;
   wait?: { outcome: WaitOutcome; seconds: number };
 }

@@ -26,7 +26,7 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
   const abortStatus = r.outcome?.abortStatus ?? plan.abortStatus;
   if (abortStatus) doc.abortStatus = abortStatus;
   if (plan.stage) doc.stage = plan.stage;
-  const refusal = r.changed ? 'migration-changed' : plan.refused?.cause;
+  const refusal = r.refusal;
   if (refusal) doc.refused = { cause: refusal, ...abortRefusalText(refusal, r) };
   if (plan.last) {
     const state = plan.lastState;

@@ -1,9 +1,10 @@
 // The prose of `abort`: refusals, warnings (evacuation, post-copy, other migrations), what the
 // cancel does at each stage (facts §6), the result after --wait, and the whole result for a person.
-import type { AbortOutcome } from '../analyze/abort/outcome.js';
-import type { AbortReport, AbortRefusalId, MigrationAbortDoc } from './abort-doc-types.js';
+import type { AbortOutcome, AbortRefusalId } from '../analyze/abort/outcome.js';
+import type { AbortReport, MigrationAbortDoc } from './abort-doc-types.js';
 import type { Style } from './style.js';
 import { formatSeconds } from './format.js';
+import { time } from '../kube/time.js';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
@@ -16,9 +17,10 @@ export function abortRefusalText(cause: AbortRefusalId, r: AbortReport): { summa
       if (!last) return { summary: `Nothing to abort: VMI ${namespace}/${plan.vmiName} has no migration.` };
       const name = last.metadata.name ?? '';
       const phase = last.status?.phase ?? '';
-      const end = last.status?.migrationState?.endTimestamp;
+      // The end time lastMigration.endTime gives: this migration's own, and only a real time.
+      const end = plan.lastState?.endTimestamp;
       return {
-        summary: `Nothing to abort: no migration of VMI ${namespace}/${plan.vmiName} is in flight; the last one, ${name}, ended ${phase}${end ? ` at ${end}` : ''}.`,
+        summary: `Nothing to abort: no migration of VMI ${namespace}/${plan.vmiName} is in flight; the last one, ${name}, ended ${phase}${end && time(end) > 0 ? ` at ${end}` : ''}.`,
         hint: `see how it ended: kubectl vmigrate why ${name} -n ${namespace}`,
       };
     }

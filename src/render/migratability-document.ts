@@ -5,12 +5,26 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { GatherError } from '../kube/known.js';
 import { API_VERSION } from './document.js';
+import type { ClusterReach } from './fleet.js';
+
+/** A cluster's counts in a fleet's `summary.clusters[]` (all 0 when it could not be read). */
+export type ClusterSummary = ClusterReach & MigratabilitySummary;
+
+/**
+ * What the report is made of: one cluster's analysis, or a fleet's: its items tagged with their
+ * cluster, the counts over every cluster, and each cluster's own.
+ */
+export type ReportInput = Omit<MigratabilityAnalysis, 'items'> & {
+  items: readonly (MigratabilityItem & { cluster?: string })[];
+  clusters?: readonly ClusterSummary[];
+};
 
 export interface MigratabilityReportDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigratabilityReport';
-  summary: MigratabilitySummary & { drain?: { node: string } & DrainCounts };
+  summary: MigratabilitySummary & { drain?: { node: string } & DrainCounts; clusters?: ClusterSummary[] };
   items: {
+    cluster?: string;
     namespace: string;
     name: string;
     kind: string;
@@ -22,25 +36,32 @@ export interface MigratabilityReportDoc {
     agreesWithKubeVirt: boolean | null;
     drain?: { evictionStrategy: string; strategySource: string; outcome: string };
   }[];
-  errors: { resource: string; message: string }[];
+  errors: { cluster?: string; resource: string; message: string }[];
 }
 
 type ItemDoc = MigratabilityReportDoc['items'][number];
 
-export function migratabilityDocument(a: MigratabilityAnalysis, errors: readonly GatherError[]): MigratabilityReportDoc {
+export function migratabilityDocument(a: ReportInput, errors: readonly GatherError[]): MigratabilityReportDoc {
   return { ...documentShell(a), items: a.items.map(migratabilityItemDocument), errors: [...errors] };
 }
 
 /** Everything but `items`, in document key order (with `items` where it belongs). */
-function documentShell(a: MigratabilityAnalysis): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
+function documentShell(a: ReportInput): Omit<MigratabilityReportDoc, 'items' | 'errors'> {
   const summary: MigratabilityReportDoc['summary'] = { ...a.summary };
   if (a.drainNode !== undefined) summary.drain = { node: a.drainNode, ...a.drainCounts };
+  if (a.clusters) summary.clusters = [...a.clusters];
   return { apiVersion: API_VERSION, kind: 'MigratabilityReport', summary };
 }
 
 /** One VM's entry of the report (also `start`'s pre-flight, from the evaluation it made). */
-export function migratabilityItemDocument({ subject, evaluation, drain }: Pick<MigratabilityItem, 'subject' | 'evaluation'> & Partial<Pick<MigratabilityItem, 'drain'>>): ItemDoc {
+export function migratabilityItemDocument({
+  cluster,
+  subject,
+  evaluation,
+  drain,
+}: Pick<MigratabilityItem, 'subject' | 'evaluation'> & Partial<Pick<MigratabilityItem, 'drain'>> & { cluster?: string }): ItemDoc {
   return {
+    ...(cluster !== undefined ? { cluster } : {}),
     namespace: subject.namespace,
     name: subject.name,
     kind: subject.kind,
@@ -67,9 +88,10 @@ export function migratabilityItemDocument({ subject, evaluation, drain }: Pick<M
  * turn, so a report on 10,000 VMs never holds the whole document, nor the whole text, in memory at
  * once, as long as the writer waits for each piece to be taken (stdout's backpressure).
  */
-export function* migratabilityJsonChunks(a: MigratabilityAnalysis, errors: readonly GatherError[], chunkChars = 1 << 20): Generator<string> {
-  // The document without its items, with a placeholder where they go. `summary` (numbers and a
-  // node name) comes before it and cannot contain the placeholder, so the first match is it.
+export function* migratabilityJsonChunks(a: ReportInput, errors: readonly GatherError[], chunkChars = 1 << 20): Generator<string> {
+  // The document without its items, with a placeholder where they go. `summary` (numbers, node
+  // and cluster names) comes before it and cannot hold a line that starts `  "items": ` (JSON
+  // escapes a newline inside a string), so the first match is it.
   const placeholder = '\u0000items\u0000';
   const shell = JSON.stringify({ ...documentShell(a), items: placeholder, errors }, null, 2);
   const at = shell.indexOf(`\n  "items": ${JSON.stringify(placeholder)}`) + '\n  "items": '.length;

@@ -14,6 +14,7 @@ import type { listDocument } from './migration-list.js';
 import type { ruleListDocument } from './rule-list.js';
 import type { MigrationStartDoc } from './start-doc-types.js';
 import type { MigrationDiagnosisDoc } from './why-document.js';
+import { escapeForTerminal } from './terminal-text.js';
 
 export type NamedDocument =
   | MigratabilityReportDoc
@@ -26,7 +27,8 @@ export type NamedDocument =
 const GROUP = 'kubevirt.io';
 const VMIM = 'VirtualMachineInstanceMigration';
 
-const line = (kind: string, name: string) => `${kind.toLowerCase()}.${GROUP}/${name}\n`;
+// One line per object whatever its name holds (a dump's names are not validated).
+const line = (kind: string, name: string) => `${kind.toLowerCase()}.${GROUP}/${escapeForTerminal(name)}\n`;
 
 export function renderNames(doc: NamedDocument): string {
   switch (doc.kind) {

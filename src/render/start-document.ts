@@ -2,7 +2,8 @@
 // item plus the capacity checks, `migration` what was created (null when nothing was), `dryRun`,
 // `refused` when pre-flight or the server said no. Additive fields are listed in the README.
 import type { Diagnosis } from '../analyze/why/diagnose.js';
-import type { Preflight, PreflightCheck, StartCause } from '../analyze/preflight/preflight.js';
+import type { Preflight, PreflightCheck } from '../analyze/start/preflight.js';
+import type { GoneVerdict, ServerRefusal } from '../analyze/start/outcome.js';
 import type { GatherError } from '../kube/known.js';
 import { migratabilityItemDocument } from './migratability-document.js';
 import type { CapacityCheckDoc, MigrationStartDoc, WaitOutcome } from './start-doc-types.js';
@@ -20,10 +21,12 @@ export interface StartReport {
   migration?: { name: string; uid: string; phase: string };
   dryRun: boolean;
   /** The server refused the create (admission webhook): the cause and its verbatim message. */
-  serverRefusal?: { cause: StartCause; message: string };
+  serverRefusal?: ServerRefusal;
   wait?: { outcome: WaitOutcome; seconds: number };
   /** `why` on the migration at the end of --wait (final or timed out). */
   diagnosis?: Diagnosis;
+  /** --wait saw the migration deleted before it finished. */
+  gone?: GoneVerdict;
   errors: GatherError[];
 }
 
@@ -61,11 +64,11 @@ export function startDocument(r: StartReport): MigrationStartDoc {
   if (pf.forced.length > 0) doc.forced = pf.forced.map((f) => ({ cause: f.cause, summary: refusalText(f, pf, capacity).summary }));
   if (r.wait) doc.wait = r.wait;
   if (r.diagnosis) doc.verdict = verdictDocument(r.diagnosis);
-  else if (r.wait?.outcome === 'gone' && r.migration) {
+  else if (r.gone && r.migration) {
     doc.verdict = {
-      status: 'failed',
-      cause: 'aborted',
-      summary: `Migration ${r.migration.name} was deleted before it finished (phase ${r.migration.phase || 'Pending'} when last seen): it was cancelled.`,
+      status: r.gone.status,
+      cause: r.gone.cause,
+      summary: `Migration ${r.migration.name} was deleted before it finished (phase ${r.gone.phase || 'Pending'} when last seen): it was cancelled.`,
       hint: `see what happened to the VMI: kubectl vmigrate why ${r.vmi} -n ${r.namespace}`,
     };
   }

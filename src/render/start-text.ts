@@ -3,15 +3,15 @@
 // check's own sentence already fits a planned migration (VMI running, active pods, quota
 // headroom, free slots) it is reused, so both commands say the same thing the same way.
 import type { UnschedulableCause } from '../analyze/why/parse/scheduler-message.js';
-import type { Preflight, PreflightCheck, Refusal } from '../analyze/preflight/preflight.js';
-import type { FollowStatus } from '../analyze/preflight/progress.js';
+import type { Preflight, PreflightCheck, Refusal } from '../analyze/start/preflight.js';
+import type { FollowStatus } from '../analyze/migration/follow-status.js';
 import { checkHint, checkSummary, checkTitle } from './why-text/index.js';
 import { assertNever } from './assert-never.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { CapacityCheckDoc, MigrationStartDoc } from './start-doc-types.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent } from './format.js';
+import { formatSeconds, indent, NONE } from './format.js';
 import { severityMark, statusMark, verdictBadge } from './marks.js';
 
 export interface PreflightText {
@@ -166,6 +166,17 @@ export function refusalText(r: Refusal, pf: Preflight, capacity: readonly Capaci
 // ---- --wait progress line ----
 
 /** `migrating prod/db-primary: Running 42%, PreCopy, node-2 → node-1 (35s)`. */
+/** Lines for stderr: what the start does that the user may not expect. */
+export function startWarnings(pf: Preflight, namespace: string): string[] {
+  const out: string[] = [];
+  const sel = pf.checks.find((c) => c.id === 'node-selector');
+  if (sel?.args.kind === 'version-unknown') out.push('the KubeVirt version is unknown: --node-selector (spec.addedNodeSelector) needs v1.6+ and older versions ignore it silently');
+  const over = pf.nodeSelector?.overridden ?? [];
+  if (over.length > 0) out.push(`--node-selector ${over.join(', ')}: the VM's own nodeSelector sets ${over.length === 1 ? 'this key' : 'these keys'} and wins`);
+  for (const f of pf.forced) out.push(`--force: starting despite ${f.cause} (${f.from === 'migratability' ? 'check-migratable blockers' : f.from}) in namespace ${namespace}`);
+  return out;
+}
+
 export function renderFollowLine(label: string, s: FollowStatus): string {
   const parts = [s.phase || 'Pending'];
   if (s.percent !== undefined) parts[0] += ` ${Math.floor(s.percent)}%`;
@@ -213,7 +224,7 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
   const blockedPlacement = pf.capacity.some((c) => c.id === 'target-placement' && c.status === 'fail');
   if (pf.placement && pf.placement.nodes.length > 0 && (wide || blockedPlacement)) {
     lines.push('', style.bold('Placement of the target pod:'));
-    const rows = pf.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);
+    const rows = pf.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || NONE]);
     lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows)));
   }
 

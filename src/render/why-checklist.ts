@@ -5,7 +5,7 @@ import type { MigrationDiagnosisDoc } from './why-document.js';
 import { renderTable } from './table.js';
 import { progressLines } from './why-progress.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent } from './format.js';
+import { formatSeconds, indent, NONE } from './format.js';
 import { severityMark, statusMark, verdictBadge } from './marks.js';
 
 export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: boolean, noHeaders = false): string {
@@ -38,7 +38,7 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
   }
   if (doc.placement && doc.placement.nodes.length > 0) {
     lines.push('', style.bold(`Placement${doc.placement.pod ? ` of target pod ${doc.placement.pod}` : ''}:`));
-    const rows = doc.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);
+    const rows = doc.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || NONE]);
     lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows, noHeaders)));
   }
   if (doc.timeline.length > 0) {

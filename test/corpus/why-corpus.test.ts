@@ -89,7 +89,7 @@ async function whyOn(dir: string, c: CaseFile): Promise<Answer> {
     verbose: false,
   };
   const o: WhyOptions = { name: c.query.name, failOn: 'blocker', watch: false, intervalMs: 5000 };
-  const { diagnosis, errors } = await diagnoseOnce(source, g, o);
+  const { diagnosis, errors } = await diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name);
   violations.set(c.id, verdictRuleViolations(diagnosis));
   const doc = diagnosisDocument(diagnosis, errors);
   captureOutput('why-corpus', [c.id], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);

@@ -11,7 +11,7 @@ import { readObjectFiles, startFakeApiServer, testTls, type FakeApiServer, type 
 import { parseResourcePath } from '../fake-apiserver/paths.js';
 import { qualifiedName } from '../../src/kube/resources.js';
 import type { VirtualMachineInstanceMigration } from '../../src/kube/types.js';
-import { EXAMPLE_SNAPSHOT, runPlugin, tempDir, type PluginRun } from './plugin.js';
+import { EXAMPLE_SNAPSHOT, limiter, runPlugin, tempDir, type PluginRun } from './plugin.js';
 import { CASES, COMMANDS, PENDING_MIGRATION, T, at, on, type CommandSpec, type Expect, type FaultCase, type Target } from './fault-cases.js';
 
 /** Per plugin run: a hang fails the run long before the test times out. */
@@ -350,19 +350,3 @@ describe.concurrent('watches that close early', () => {
     TEST_TIMEOUT_MS,
   );
 });
-
-function limiter(n: number): <R>(fn: () => Promise<R>) => Promise<R> {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async (fn) => {
-    if (active < n) active++;
-    else await new Promise<void>((resolve) => queue.push(resolve)); // the finishing run hands its slot over
-    try {
-      return await fn();
-    } finally {
-      const next = queue.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}

@@ -3,6 +3,7 @@
 // (an unsupported field is a 400, as on a real server — CRDs only support metadata.name/namespace).
 
 import type { ResourceId } from '../../src/kube/resources.js';
+import { isLabelValue, isQualifiedName } from '../../src/kube/labels.js';
 
 export class SelectorError extends Error {}
 
@@ -14,19 +15,6 @@ interface LabelRequirement {
 }
 
 export type LabelMatcher = (labels: Record<string, string> | undefined) => boolean;
-
-// Label keys: optional DNS-subdomain prefix, then a 63-char name. Values: 63 chars or empty.
-const NAME_RE = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
-const PREFIX_RE = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
-
-function validKey(key: string): boolean {
-  const slash = key.indexOf('/');
-  if (slash === -1) return NAME_RE.test(key);
-  return PREFIX_RE.test(key.slice(0, slash)) && NAME_RE.test(key.slice(slash + 1));
-}
-function validValue(v: string): boolean {
-  return v === '' || NAME_RE.test(v);
-}
 
 /** Split on commas outside parentheses: `a in (x,y),b` → [`a in (x,y)`, `b`]. */
 function splitTopLevel(s: string): string[] {
@@ -66,8 +54,8 @@ function parseRequirement(raw: string): LabelRequirement {
   } else {
     return fail();
   }
-  if (!validKey(req.key)) fail();
-  if ((req.op === 'eq' || req.op === 'neq' || req.op === 'in' || req.op === 'notin') && !req.values.every(validValue)) fail();
+  if (!isQualifiedName(req.key)) fail();
+  if ((req.op === 'eq' || req.op === 'neq' || req.op === 'in' || req.op === 'notin') && !req.values.every(isLabelValue)) fail();
   return req;
 }
 

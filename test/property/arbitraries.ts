@@ -9,7 +9,8 @@
 // reach the checks behind them.
 import fc from 'fast-check';
 import * as K from '../../src/kubevirt/constants.js';
-import { PROGRESS_METRIC_NAMES } from '../../src/analyze/progress/metric-samples.js';
+import { MIGRATION_PHASES } from '../../src/kubevirt/phases.js';
+import { PROGRESS_METRIC_NAMES } from '../../src/kubevirt/metrics.js';
 import { EVENT_FAILED_SCHEDULING } from '../../src/analyze/why/parse/scheduler-message.js';
 import type { ResourceId } from '../../src/kube/resources.js';
 import type { KubeObject } from '../../src/kube/types.js';
@@ -536,7 +537,7 @@ export const vm: Arb<KubeObject> = object('kubevirt.io/v1', 'VirtualMachine', me
 });
 
 const vmimCondition = condition([K.VMIM_COND_ABORT_REQUESTED, K.VMIM_COND_REJECTED_BY_QUOTA, K.VMIM_COND_BLOCKED_BY_UTILITY_VOLUMES, K.VMIM_COND_BLOCKED_BY_BACKUP], ['UtilityVolumesPresent', 'BackupInProgress']);
-const phase = known(K.MIGRATION_PHASES);
+const phase = known(MIGRATION_PHASES);
 
 /** VMIMs: usually uid-mig-1 of vm1 (label and spec), in any phase. */
 const vmim: Arb<KubeObject> = object(

@@ -154,6 +154,7 @@ export async function runCommand(s: Scene, c: Command, output: OutputFormat = 'j
             files: [],
             failOn: c.failOn,
             listRules: false,
+            details: true,
           },
           io,
         );

@@ -92,7 +92,7 @@ describe('check-migratable (property)', () => {
       fc.asyncProperty(scene, checkCommand, async (s, c) => {
         const r = await runCommand(s, c, 'json');
         if ('error' in r) {
-          expect(r.error.message).toMatch(/^Error from server \(NotFound\)|^error: cannot list/);
+          expect(r.error.message).toMatch(/^Error from server \(NotFound\)|^error: the snapshot holds no |^error: cannot list/);
           return;
         }
         const doc = JSON.parse(r.stdout) as {

@@ -14,8 +14,6 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { openSnapshotSource } from '../../src/collect/snapshot/index.js';
 import { diagnoseOnce } from '../../src/commands/why/diagnosis.js';
-import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
-import type { WhyOptions } from '../../src/commands/why/options.js';
 import { params } from './commands.js';
 
 const CASES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'corpus', 'why');
@@ -148,9 +146,7 @@ async function verdictOf(c: Case): Promise<{ status: string; cause: string }> {
   const reported = c.now ? new Date(c.now) : (await openSnapshotSource(root, { namespace: c.query.namespace })).now();
   const now = new Date(reported.getTime() + LATER_MS);
   const source = await openSnapshotSource(root, { namespace: c.query.namespace, now });
-  const g: GlobalOptions = { namespace: c.query.namespace, requestTimeoutMs: 0, insecureSkipTlsVerify: false, from: root, now, output: 'json', color: false, verbose: false };
-  const o: WhyOptions = { name: c.query.name, failOn: 'blocker', watch: false, intervalMs: 5000 };
-  const { diagnosis } = await diagnoseOnce(source, g, o);
+  const { diagnosis } = await diagnoseOnce(source, c.query.namespace, c.query.name);
   return { status: diagnosis.verdict.status, cause: diagnosis.verdict.cause };
 }
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  matchesFields,
-  matchesLabels,
-  parseFieldSelector,
-  parseLabelSelector,
-  SelectorError,
-  fieldValue,
-} from '../../src/collect/snapshot/selectors.js';
+import { matchesFields, matchesLabels, parseFieldSelector, fieldValue } from '../../src/collect/snapshot/selectors.js';
+import { parseLabelSelector, SelectorError } from '../../src/kube/labels.js';
 import type { KubeObject } from '../../src/kube/types.js';
 
 const labels = { app: 'web', tier: 'frontend', 'kubevirt.io/vmi-name': 'vm1', empty: '' };

@@ -5,15 +5,18 @@
 //   Synchronizing): the controller marks it Failed at once and deletes the target pod;
 // - after hand-off, before the transfer (PreparingTarget, TargetReady): the abort is only
 //   requested (condition migrationAbortRequested) and takes effect once Running;
-// - Running: virt-handler cancels the libvirt job; abortStatus Aborting → Succeeded | Failed.
+// - Running: virt-handler cancels the libvirt job; abortStatus Aborting → Succeeded | Failed;
+// - a phase KubeVirt does not name (a newer version's): cancelled all the same, no stage said
+//   (src/analyze/migration/phase.ts).
 // In post-copy the guest already runs on the target and libvirt does not abort a post-copy job
 // this way (facts §6): refused unless --force. A VMI marked for evacuation gets a new migration
 // from the evacuation controller: warned, with the way to stop it.
 import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
-import { migrationsOfVmi } from '../why/derive.js';
 import { newestFirst } from '../../kube/time.js';
-import { isFinalPhase, stateOf } from '../preflight/progress.js';
+import { migrationsOfVmi } from '../migration/history.js';
+import { isFinal, stageOf, type MigrationStage } from '../migration/phase.js';
+import { recordedStateOf, stateOf } from '../migration/state.js';
 
 export type AbortRefusalCause = 'no-migration' | 'post-copy';
 
@@ -24,7 +27,7 @@ export type AbortRefusalArgs =
   | { kind: 'post-copy'; migration: string; vmi: string; namespace: string; targetNode: string };
 
 /** Where the migration is, for what deleting it will do. */
-export type AbortStage = 'before-handoff' | 'handed-off' | 'running';
+export type AbortStage = Extract<MigrationStage, 'before-handoff' | 'handed-off' | 'running'>;
 
 export interface AbortInput {
   namespace: string;
@@ -46,8 +49,9 @@ export interface AbortPlan {
   last?: VirtualMachineInstanceMigration;
   /** `last`'s own migrationState (the VMIM's copy: the VMI's may belong to a later migration). */
   lastState?: MigrationState;
-  /** This migration's own migrationState (VMI's while it names it, else the VMIM's copy). */
+  /** This migration's migrationState (src/analyze/migration/state.ts). */
   state?: MigrationState;
+  /** Undefined for a phase KubeVirt does not name: what the delete does then is not known. */
   stage?: AbortStage;
   mode?: string;
   abortStatus?: string;
@@ -62,11 +66,10 @@ export interface AbortPlan {
   otherInFlight: VirtualMachineInstanceMigration[];
 }
 
-const BEFORE_HANDOFF: readonly string[] = ['', 'Pending', 'Scheduling', 'Scheduled', 'WaitingForSync', 'Synchronizing'];
-
-export function abortStage(phase: string | undefined): AbortStage {
-  if (BEFORE_HANDOFF.includes(phase ?? '')) return 'before-handoff';
-  return phase === 'Running' ? 'running' : 'handed-off';
+/** The stage of a migration in flight; undefined when final or not known. */
+export function abortStage(phase: string | undefined): AbortStage | undefined {
+  const stage = stageOf(phase);
+  return stage === 'final' || stage === 'unknown' ? undefined : stage;
 }
 
 export function decideAbort(input: AbortInput): AbortPlan {
@@ -74,17 +77,17 @@ export function decideAbort(input: AbortInput): AbortPlan {
   const all = migrationsOfVmi([...input.migrations], input.namespace, vmiName);
   if (input.named && !all.some((m) => m.metadata.uid === input.named?.metadata.uid)) all.unshift(input.named);
   const history = newestFirst(all);
-  const inFlight = history.filter((m) => !isFinalPhase(m.status?.phase));
+  const inFlight = history.filter((m) => !isFinal(m.status?.phase));
   // NAME = a VMIM: exactly that one; otherwise the newest unfinished migration of the VMI.
-  const target = input.named ? (isFinalPhase(input.named.status?.phase) ? undefined : input.named) : inFlight[0];
+  const target = input.named ? (isFinal(input.named.status?.phase) ? undefined : input.named) : inFlight[0];
   const plan: AbortPlan = { vmiName, forcedPostCopy: false, otherInFlight: inFlight.filter((m) => m !== target && m.metadata.uid !== target?.metadata.uid) };
   const evacuation = input.vmi?.status?.evacuationNodeName;
   if (evacuation) plan.evacuationNode = evacuation;
 
   if (!target) {
-    const last = input.named ?? history.find((m) => isFinalPhase(m.status?.phase));
+    const last = input.named ?? history.find((m) => isFinal(m.status?.phase));
     if (last) plan.last = last;
-    const lastState = last && stateOf(last, undefined);
+    const lastState = recordedStateOf(last);
     if (lastState) plan.lastState = lastState;
     const args: AbortRefusalArgs = last
       ? { kind: 'finished', vmi: vmiName, namespace: input.namespace, migration: last.metadata.name ?? '', phase: last.status?.phase ?? '' }
@@ -96,7 +99,8 @@ export function decideAbort(input: AbortInput): AbortPlan {
   plan.migration = target;
   const state = stateOf(target, input.vmi);
   if (state) plan.state = state;
-  plan.stage = abortStage(target.status?.phase);
+  const stage = abortStage(target.status?.phase);
+  if (stage) plan.stage = stage;
   if (state?.mode) plan.mode = state.mode;
   if (state?.abortStatus) plan.abortStatus = state.abortStatus;
   if (target.metadata.deletionTimestamp) plan.deletionRequested = target.metadata.deletionTimestamp;

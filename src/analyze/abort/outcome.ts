@@ -1,11 +1,33 @@
-// How a cancelled migration ended (`abort --wait`), from the last VMIM seen and the VMI read at
-// the end. Before hand-off the controller fails the VMIM and removes it (no abortStatus); once
+// How an abort ended. The DELETE itself: a 409/404 whose re-read finds another object (or none)
+// under the name means the migration changed between read and delete (`migration-changed`).
+// The cancel (`abort --wait`), from the last VMIM seen and the VMI read at the end. Before hand-off the controller fails the VMIM and removes it (no abortStatus); once
 // running, the launcher reports abortStatus (facts §6): Succeeded → the migration ends Failed
 // with the guest still on the source; Failed → libvirt refused (post-copy) and the migration
 // goes on. A migration that Succeeded anyway finished before the abort reached libvirt. Pure.
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ABORT_STATUS_FAILED } from '../../kubevirt/constants.js';
-import { isFinalPhase, stateOf } from '../preflight/progress.js';
+import { isFinal } from '../migration/phase.js';
+import { stateOf } from '../migration/state.js';
+import type { AbortPlan, AbortRefusalCause } from './decide.js';
+
+/** Why nothing was cancelled: decideAbort's refusals, or the migration changed under the DELETE. */
+export type AbortRefusalId = AbortRefusalCause | 'migration-changed';
+
+/** What bears the name after a 409/404 on the DELETE, when it is not the migration inspected. */
+export interface MigrationChanged {
+  /** undefined: nothing does. */
+  now?: VirtualMachineInstanceMigration;
+}
+
+/** undefined when the migration inspected (same uid) is still there: then nothing changed. */
+export function migrationChanged(inspected: VirtualMachineInstanceMigration, now: VirtualMachineInstanceMigration | undefined): MigrationChanged | undefined {
+  if (now && now.metadata.uid === inspected.metadata.uid) return undefined;
+  return now ? { now } : {};
+}
+
+export function abortRefusal(plan: AbortPlan, changed: MigrationChanged | undefined): AbortRefusalId | undefined {
+  return changed ? 'migration-changed' : plan.refused?.cause;
+}
 
 export type AbortOutcomeKind =
   /** Cancelled: the VMIM ended Failed (or vanished) and the guest stays on the source. */
@@ -35,6 +57,6 @@ export function abortOutcome(lastSeen: VirtualMachineInstanceMigration, gone: bo
   if (state?.abortStatus === ABORT_STATUS_FAILED) out.kind = 'abort-failed';
   else if (phase === 'Succeeded' || (state?.completed && !state.failed)) out.kind = 'completed';
   else if (phase === 'Failed' || state?.failed || gone) out.kind = 'aborted';
-  else if (isFinalPhase(phase)) out.kind = 'aborted';
+  else if (isFinal(phase)) out.kind = 'aborted';
   return out;
 }

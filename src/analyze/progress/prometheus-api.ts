@@ -1,7 +1,7 @@
 // Prometheus HTTP API answers (`/api/v1/query`, `/api/v1/query_range`) as metric points, and the
 // PromQL that asks for a VMI's progress series under every name they have had.
 import type { MetricPoint } from './prometheus-text.js';
-import { PROGRESS_METRIC_NAMES } from './metric-samples.js';
+import { PROGRESS_METRIC_NAMES } from '../../kubevirt/metrics.js';
 
 /** `{__name__=~"a|b|…", name="vmi"}`; the namespace is matched afterwards (it may be `exported_namespace`). */
 export function progressQuery(vmiName?: string, names: readonly string[] = PROGRESS_METRIC_NAMES): string {

@@ -1,11 +1,13 @@
 // Builds the WhyContext from the gathered inputs: which migration, which pods, which events.
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { ANNOTATION_DOMAIN, LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID, LABEL_VMI_NAME } from '../../kubevirt/constants.js';
+import { vmNameOf } from '../../kube/owners.js';
+import { ANNOTATION_DOMAIN, LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { itemsWhere } from '../lookup.js';
+import { migrationsOfVmi } from '../migration/history.js';
+import { stateOf } from '../migration/state.js';
 import type { WhyContext, WhyInputs } from './context.js';
 import { eventTime, newestFirst, time } from '../../kube/time.js';
-import { listOf } from '../shape.js';
 
 export function deriveContext(inputs: WhyInputs): WhyContext {
   const { vmi } = inputs;
@@ -27,7 +29,7 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
     ...inputs,
     version: versionOfKubeVirtCR(kubevirtCR),
     kubevirtCR,
-    vmName: inputs.vm?.metadata.name ?? listOf(vmi?.metadata.ownerReferences).find((o) => o.kind === 'VirtualMachine')?.name,
+    vmName: vmNameOf(vmi, inputs.vm),
     migration,
     vmiMigrations,
     launcherPods,
@@ -51,22 +53,13 @@ function launcherPodsOf(pods: readonly Pod[], vmiUid: string | undefined, vmiNam
   return pods.filter((p) => inUid.has(p) || inName.has(p));
 }
 
-/** This VMI's migrations, newest first: label kubevirt.io/vmi-name, else spec.vmiName. */
-export function migrationsOfVmi(all: VirtualMachineInstanceMigration[], namespace: string, vmiName: string): VirtualMachineInstanceMigration[] {
-  const vmiOf = (m: VirtualMachineInstanceMigration) => {
-    const name = m.metadata.labels?.[LABEL_VMI_NAME] ?? m.spec?.vmiName;
-    return m.metadata.namespace === undefined || name === undefined ? undefined : `${m.metadata.namespace}/${name}`;
-  };
-  return newestFirst([...itemsWhere(all, 'vmi', vmiOf, `${namespace}/${vmiName}`)]);
-}
-
 /**
  * The pod the VMI runs in now: the one the migration names, else the active pod on the VMI's
  * node. (After an earlier migration the source pod carries that migration's job label, so the
  * label alone does not tell source from target.)
  */
 function findSourcePod(inputs: WhyInputs, launcherPods: Pod[], migration: VirtualMachineInstanceMigration | undefined, targetPod: Pod | undefined): Pod | undefined {
-  const named = migration?.status?.migrationState?.sourcePod ?? sameMigrationState(inputs, migration)?.sourcePod;
+  const named = stateOf(migration, inputs.vmi)?.sourcePod;
   if (named) {
     const pod = launcherPods.find((p) => p.metadata.name === named);
     if (pod) return pod;
@@ -77,13 +70,6 @@ function findSourcePod(inputs: WhyInputs, launcherPods: Pod[], migration: Virtua
     (p) => p !== targetPod && (p.spec?.nodeName === node || (p.metadata.uid !== undefined && active[p.metadata.uid] === node)),
   );
   return newestFirst(candidates).find((p) => p.status?.phase === 'Running') ?? newestFirst(candidates)[0];
-}
-
-/** The VMI's migrationState when it belongs to `migration`. */
-export function sameMigrationState(inputs: Pick<WhyInputs, 'vmi'>, migration: VirtualMachineInstanceMigration | undefined) {
-  const state = inputs.vmi?.status?.migrationState;
-  if (!state || !migration?.metadata.uid) return undefined;
-  return state.migrationUid === migration.metadata.uid ? state : undefined;
 }
 
 export function eventsAbout(events: KubeEvent[], kind: string, name: string | undefined): KubeEvent[] {

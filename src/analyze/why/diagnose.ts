@@ -10,7 +10,7 @@ import { WHY_CHECKS } from './registry.js';
 import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from '../migratability/evaluate.js';
-import type { ClusterFacts } from '../migratability/rule.js';
+import { clusterFacts } from '../migratability/cluster-facts.js';
 import { unknownList } from '../../kube/known.js';
 import { policyOutput, type PolicyOutput } from './policy-output.js';
 import { migrationProgress, type MigrationProgress } from './progress.js';
@@ -114,16 +114,7 @@ function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
 /** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
 function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
   const notRead = unknownList<never>('not read by why: run check-migratable');
-  const facts: ClusterFacts = {
-    nodes: ctx.nodes,
-    pvcs: ctx.pvcs,
-    pvs: ctx.pvs,
-    storageClasses: notRead,
-    dataVolumes: notRead,
-    storageProfiles: notRead,
-    kubevirt: ctx.kubevirt,
-    kubevirtVersion: ctx.version,
-  };
+  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead });
   return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 

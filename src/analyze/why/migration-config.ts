@@ -6,7 +6,7 @@ import { migrationConfigOfMigration, type EffectiveMigrationConfig } from '../po
 import { matchMigrationPolicy, policiesUseNamespaceLabels, type PolicyMatch } from '../policy/match-policy.js';
 import type { MigrationConfiguration, MigrationState } from '../../kube/types.js';
 import type { WhyContext } from './context.js';
-import { sameMigrationState } from './derive.js';
+import { liveStateOf, recordedStateOf } from '../migration/state.js';
 
 export interface ResolvedMigrationConfig {
   effective: EffectiveMigrationConfig;
@@ -36,8 +36,8 @@ export function resolveMigrationConfig(ctx: WhyContext): ResolvedMigrationConfig
   if (match) out.match = match;
 
   const m = ctx.migration;
-  const onVmi = sameMigrationState(ctx, m);
-  const onVmim = m?.status?.migrationState;
+  const onVmi = liveStateOf(m, ctx.vmi);
+  const onVmim = recordedStateOf(m);
   if (onVmi?.migrationConfiguration) {
     out.migrationState = onVmi;
     out.stateOn = 'VirtualMachineInstance';

@@ -1,28 +1,13 @@
-// Small shared facts about a migration that several `why` checks need: KubeVirt's phase
-// predicates (facts §1.1), "is it still waiting for its target pod", active launcher pods,
+// Small shared facts about a migration that several `why` checks need (its phase predicates are
+// src/analyze/migration/phase.ts): "is it still waiting for its target pod", active launcher pods,
 // recognized controller events and VMIM evidence references. Pure; no prose. (Event evidence
 // and "events since the migration" live in target-pod-state.ts.)
 import type { EvidenceRef } from '../findings.js';
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { FINAL_MIGRATION_PHASES, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
+import { LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
 import { itemsWhere } from '../lookup.js';
 import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
-
-/** `IsFinal()`: Succeeded or Failed. */
-export function isFinalMigration(m: VirtualMachineInstanceMigration | undefined): boolean {
-  return FINAL_MIGRATION_PHASES.includes(m?.status?.phase ?? '');
-}
-
-/**
- * `IsRunning()` (facts §1.1): false for Unset, Pending, Succeeded, Failed and — v1.6+ — the
- * decentralized WaitingForSync/Synchronizing; true for Scheduling … Running. (v0.59 had no
- * WaitingForSync/Synchronizing phases, so one rule covers every version.)
- */
-const NOT_RUNNING: readonly string[] = ['', 'Pending', 'Succeeded', 'Failed', 'WaitingForSync', 'Synchronizing'];
-export function isRunningMigration(m: VirtualMachineInstanceMigration): boolean {
-  return !NOT_RUNNING.includes(m.status?.phase ?? '');
-}
 
 /**
  * The diagnosed migration is waiting for its target pod: phase Pending (or not processed yet)

@@ -6,7 +6,6 @@ import type { EvidenceRef } from '../findings.js';
 import type { MigrationConfiguration, MigrationState, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import {
   COND_PAUSED,
-  FINAL_MIGRATION_PHASES,
   MIGRATION_MODE_PAUSED,
   MIGRATION_MODE_POST_COPY,
   MIGRATION_MODE_PRE_COPY,
@@ -15,13 +14,15 @@ import {
 import { atLeast } from '../../kubevirt/version.js';
 import { completionBudget, type CompletionBudget } from './completion-budget.js';
 import type { WhyContext } from './context.js';
-import { sameMigrationState } from './derive.js';
+import { isFinal } from '../migration/phase.js';
+import { stateOf } from '../migration/state.js';
 import { time } from '../../kube/time.js';
 import { resolveMigrationConfig } from './migration-config.js';
 import { logEvidence, migrationLog } from './migration-log.js';
 import { forecast, type Forecast } from '../progress/forecast.js';
 import { logSamples } from '../progress/log-samples.js';
-import { PROGRESS_METRIC_NAME_SET, isVmiPoint, samplesFromMetrics } from '../progress/metric-samples.js';
+import { PROGRESS_METRIC_NAME_SET } from '../../kubevirt/metrics.js';
+import { isVmiPoint, samplesFromMetrics } from '../progress/metric-samples.js';
 import { parsePrometheusText, type MetricPoint } from '../progress/prometheus-text.js';
 import { parsePrometheusResponse } from '../progress/prometheus-api.js';
 import { sampleTime, type ProgressSourceId, type TransferSample } from '../progress/sample.js';
@@ -67,8 +68,8 @@ export interface CopyState {
 
 export function copyState(ctx: WhyContext, m: VirtualMachineInstanceMigration): CopyState {
   const phase = m.status?.phase ?? '';
-  const state = sameMigrationState(ctx, m) ?? (m.status?.migrationState?.migrationUid === m.metadata.uid ? m.status?.migrationState : undefined);
-  const finished = FINAL_MIGRATION_PHASES.includes(phase) || Boolean(state?.completed || state?.failed);
+  const state = stateOf(m, ctx.vmi);
+  const finished = isFinal(phase) || Boolean(state?.completed || state?.failed);
   const startedAt = state?.startTimestamp ?? listOf(m.status?.phaseTransitionTimestamps).find((t) => t.phase === 'Running')?.phaseTransitionTimestamp ?? undefined;
   const started = phase === 'Running' || Boolean(state?.startTimestamp) || (finished && startedAt !== undefined);
   // A malformed start time is no start time: elapsed from 1970 would read as a timeout.
@@ -147,7 +148,7 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
 }
 
 function finalTransition(m: VirtualMachineInstanceMigration): string | undefined {
-  return listOf(m.status?.phaseTransitionTimestamps).find((t) => FINAL_MIGRATION_PHASES.includes(t.phase ?? ''))?.phaseTransitionTimestamp ?? undefined;
+  return listOf(m.status?.phaseTransitionTimestamps).find((t) => isFinal(t.phase ?? undefined))?.phaseTransitionTimestamp ?? undefined;
 }
 
 interface Picked {

@@ -7,7 +7,7 @@ import type { CheckId } from './check.js';
 import type { WhyContext } from './context.js';
 import { awaitingTargetPod } from './migration-state.js';
 import { copyState } from './progress.js';
-import { MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { isPastScheduling, phaseFacts } from '../migration/phase.js';
 
 export type Stage =
   /** No migration: rule 3 (no-migration only when nothing would stop a new one). */
@@ -44,12 +44,13 @@ export function stageOf(ctx: WhyContext): Stage {
   const m = ctx.migration;
   if (!m) return 'none';
   const phase = m.status?.phase ?? '';
-  if (phase === 'Succeeded') return 'succeeded';
-  if (phase === 'Failed') return 'failed';
-  if (phase !== '' && !(MIGRATION_PHASES as readonly string[]).includes(phase)) return 'unknown-phase';
-  if (phase === 'WaitingForSync' || phase === 'Synchronizing') return 'decentralized';
+  const facts = phaseFacts(phase);
+  if (!facts) return 'unknown-phase';
+  if (facts.final) return phase === 'Succeeded' ? 'succeeded' : 'failed';
+  if (facts.decentralized) return 'decentralized';
   if (awaitingTargetPod(ctx)) return 'queue';
-  if (phase === '' || phase === 'Pending' || phase === 'Scheduling') return 'target-pod';
+  // Unset, Pending, Scheduling: the target pod is not Ready yet.
+  if (!isPastScheduling(phase)) return 'target-pod';
   if (copyState(ctx, m).started) return 'transfer';
   return 'handoff';
 }

@@ -14,7 +14,6 @@ import type { EvidenceRef } from '../findings.js';
 import type {
   Container,
   KubeEvent,
-  LabelSelector,
   Node,
   NodeSelectorRequirement,
   PersistentVolume,
@@ -37,7 +36,8 @@ import {
 import { parseQuantity } from '../../kube/quantity.js';
 import { claimVolumes } from '../migratability/rules/_claims.js';
 import { buildSubject } from '../migratability/subject.js';
-import { matchesRequiredNodeAffinity, matchesRequirement, unmetRequirements } from '../scheduling/node-affinity.js';
+import { matchesRequiredNodeAffinity, unmetRequirements } from '../scheduling/node-affinity.js';
+import { matchesLabelSelector } from '../scheduling/label-selector.js';
 import { unmatchedSelectorKeys } from '../scheduling/node-selector.js';
 import { isNodeReady } from '../scheduling/readiness.js';
 import { resourceFit, type ResourceList } from '../scheduling/resource-fit.js';
@@ -123,15 +123,7 @@ export function podRequests(pod: Pod): ResourceList {
 }
 const requestsOfPod = new WeakMap<Pod, ResourceList>();
 
-// ---- label selectors and pod anti-affinity ----
-
-/** metav1.LabelSelector semantics: absent selector matches nothing, `{}` matches everything. */
-export function matchesLabelSelector(labels: Readonly<Record<string, string>> | undefined, sel: LabelSelector | undefined): boolean {
-  if (!sel) return false;
-  const l = labels ?? {};
-  if (Object.entries(sel.matchLabels ?? {}).some(([k, v]) => labelValue(l, k) !== v)) return false;
-  return listOf(sel.matchExpressions).every((r) => matchesRequirement(labelValue(l, r.key), r));
-}
+// ---- pod anti-affinity ----
 
 function termNamespaces(term: PodAffinityTerm, own: string | undefined): string[] | 'all' {
   const sel = term.namespaceSelector;

@@ -11,24 +11,11 @@ import {
   LABEL_NODE_NAME,
 } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
-import { sameMigrationState } from './derive.js';
+import { stateOf } from '../migration/state.js';
 import { eventTime, time } from '../../kube/time.js';
 import { COND_POD_SCHEDULED, REASON_UNSCHEDULABLE } from './parse/scheduler-message.js';
 import { ageSeconds } from './timeline.js';
 import { conditionsOf } from '../shape.js';
-
-/** Migration phases in the order the controller walks them (facts §3.1); final ones last. */
-const PHASE_ORDER = ['', 'Pending', 'Scheduling', 'Scheduled', 'PreparingTarget', 'TargetReady', 'Running'];
-
-/** Position of a non-final phase (unknown/decentralized phases: -1). */
-export function phaseIndex(phase: string | undefined): number {
-  return PHASE_ORDER.indexOf(phase ?? '');
-}
-
-/** True for Scheduled and later non-final phases (the target pod was Ready at least once). */
-export function isPastScheduling(phase: string | undefined): boolean {
-  return phaseIndex(phase) >= phaseIndex('Scheduled');
-}
 
 export function podCondition(pod: Pod, type: string): Condition | undefined {
   return conditionsOf(pod.status?.conditions).find((c) => c.type === type);
@@ -57,8 +44,7 @@ export function isPodReady(pod: Pod): boolean {
 export function sourceNodeOf(ctx: WhyContext): string | undefined {
   return (
     ctx.vmi?.status?.nodeName ??
-    sameMigrationState(ctx, ctx.migration)?.sourceNode ??
-    ctx.migration?.status?.migrationState?.sourceNode ??
+    stateOf(ctx.migration, ctx.vmi)?.sourceNode ??
     ctx.targetPod?.metadata.labels?.[LABEL_NODE_NAME]
   );
 }

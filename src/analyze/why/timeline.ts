@@ -1,7 +1,7 @@
 // The migration's timeline: phase entries from `phaseTransitionTimestamps` (v1.0+; absent on
 // older VMIMs, then the creation time and phase are all we have), with the time spent in each.
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { isFinal } from '../migration/phase.js';
 import { time } from '../../kube/time.js';
 import { listOf } from '../shape.js';
 
@@ -26,7 +26,7 @@ export function migrationTimeline(m: VirtualMachineInstanceMigration, now: Date)
     const next = entries[i + 1];
     const last = !next;
     if (!last) return { ...e, durationSeconds: Math.max(0, Math.round((time(next.time) - time(e.time)) / 1000)) };
-    if (phase && FINAL_MIGRATION_PHASES.includes(phase)) return e;
+    if (isFinal(phase)) return e;
     return { ...e, durationSeconds: Math.max(0, Math.round((now.getTime() - time(e.time)) / 1000)) };
   });
 }

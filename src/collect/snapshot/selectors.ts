@@ -1,81 +1,11 @@
 // Label and field selectors, evaluated locally with the API server's semantics, so that a
-// command gives the same answer against a snapshot as against a live cluster.
+// command gives the same answer against a snapshot as against a live cluster. The label grammar
+// is src/kube/labels.ts; field selectors are parsed here.
 import type { KubeObject } from '../../kube/types.js';
 import type { ResourceId } from '../../kube/resources.js';
-
-export class SelectorError extends Error {
-  override name = 'SelectorError';
-}
+import { SelectorError, splitTopLevel, type LabelRequirement } from '../../kube/labels.js';
 
 // ---- label selectors --------------------------------------------------------------------------
-
-export type LabelOperator = 'eq' | 'neq' | 'in' | 'notin' | 'exists' | 'notexists';
-
-export interface LabelRequirement {
-  key: string;
-  op: LabelOperator;
-  values: string[];
-}
-
-// A label key is `[prefix/]name`: prefix a DNS subdomain, name ≤ 63 of [A-Za-z0-9-_.] starting and
-// ending alphanumeric. Values follow the name rule and may be empty.
-const NAME = String.raw`[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?`;
-const PREFIX = String.raw`[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?`;
-const KEY = `(?:${PREFIX}/)?${NAME}`;
-const KEY_RE = new RegExp(`^${KEY}$`);
-const VALUE_RE = new RegExp(`^(?:${NAME})?$`);
-
-const NOT_EXISTS_RE = new RegExp(`^!\\s*(${KEY})$`);
-const SET_RE = new RegExp(`^(${KEY})\\s+(in|notin)\\s*\\((.*)\\)$`);
-const EQUALITY_RE = new RegExp(`^(${KEY})\\s*(==|!=|=)\\s*(.*)$`);
-
-/**
- * Parses `app=web,tier!=db,env in (a,b),env notin (c),team,!legacy` (kubectl `-l` syntax).
- * The empty selector matches everything. Throws SelectorError on bad syntax.
- */
-export function parseLabelSelector(selector: string): LabelRequirement[] {
-  const reqs: LabelRequirement[] = [];
-  for (const raw of splitTopLevel(selector)) {
-    const part = raw.trim();
-    if (part === '') {
-      if (selector.trim() === '') continue;
-      throw new SelectorError(`unable to parse requirement: empty requirement in "${selector}"`);
-    }
-    reqs.push(parseLabelRequirement(part));
-  }
-  return reqs;
-}
-
-function parseLabelRequirement(part: string): LabelRequirement {
-  let m = NOT_EXISTS_RE.exec(part);
-  if (m) return { key: m[1] as string, op: 'notexists', values: [] };
-  m = SET_RE.exec(part);
-  if (m) {
-    const values = (m[3] as string).split(',').map((v) => v.trim());
-    if (values.length === 1 && values[0] === '') {
-      throw new SelectorError(`unable to parse requirement: for 'in', 'notin' operators, values set can't be empty: "${part}"`);
-    }
-    for (const v of values) checkValue(v, part);
-    return { key: m[1] as string, op: m[2] === 'in' ? 'in' : 'notin', values };
-  }
-  m = EQUALITY_RE.exec(part);
-  if (m) {
-    const value = (m[3] as string).trim();
-    checkValue(value, part);
-    return { key: m[1] as string, op: m[2] === '!=' ? 'neq' : 'eq', values: [value] };
-  }
-  if (KEY_RE.test(part)) return { key: part, op: 'exists', values: [] };
-  throw new SelectorError(`unable to parse requirement: invalid label selector "${part}"`);
-}
-
-/** A label value as a selector may carry it (≤ 63 of [A-Za-z0-9-_.], alphanumeric at both ends, or empty). */
-export function isLabelValue(value: string): boolean {
-  return VALUE_RE.test(value);
-}
-
-function checkValue(value: string, part: string): void {
-  if (!VALUE_RE.test(value)) throw new SelectorError(`unable to parse requirement: invalid label value "${value}" in "${part}"`);
-}
 
 export function matchesLabels(reqs: readonly LabelRequirement[], labels: Readonly<Record<string, string>> | undefined): boolean {
   // A dump may hold `labels: null` (or "null"): no labels.
@@ -204,29 +134,4 @@ function stringOf(v: unknown): string {
 /** Field selector values may escape `\,` `\=` `\\`, as in Kubernetes. */
 function unescapeFieldValue(v: string): string {
   return v.replace(/\\([\\,=!])/g, '$1');
-}
-
-/** Splits on commas outside parentheses and not escaped with a backslash. */
-function splitTopLevel(s: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i] as string;
-    if (c === '\\' && i + 1 < s.length) {
-      cur += c + (s[i + 1] as string);
-      i++;
-      continue;
-    }
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    if (c === ',' && depth === 0) {
-      parts.push(cur);
-      cur = '';
-      continue;
-    }
-    cur += c;
-  }
-  parts.push(cur);
-  return parts;
 }

@@ -1,8 +1,8 @@
 // What `abort` reads, in one round (plus one GET when NAME was a migration of another name):
 // NAME as a VMIM, a VMI and a VM, and the namespace's migrations for the VMI's history.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import type { ResourceId } from '../../kube/resources.js';
-import type { KubeObject, VirtualMachine, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { getOptional } from '../../collect/gather.js';
+import type { VirtualMachine, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 
 export interface AbortGathered {
   namespace: string;
@@ -34,13 +34,4 @@ export async function gatherForAbort(source: ClusterSource, namespace: string, n
     'virtualmachineinstancemigrations.kubevirt.io',
     404,
   );
-}
-
-export async function getOptional<T extends KubeObject>(source: ClusterSource, resource: ResourceId, namespace: string, name: string): Promise<T | undefined> {
-  try {
-    return await source.get<T>(resource, namespace, name);
-  } catch (err) {
-    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
-    throw err;
-  }
 }

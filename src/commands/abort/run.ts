@@ -10,20 +10,20 @@ import { FailureError } from '../../cmdutil/errors.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { vmNameOf } from '../../kube/owners.js';
 import { formatDuration } from '../../kube/duration.js';
 import { decideAbort } from '../../analyze/abort/decide.js';
-import { abortOutcome } from '../../analyze/abort/outcome.js';
-import { listOf } from '../../analyze/shape.js';
+import { abortOutcome, abortRefusal, migrationChanged, type MigrationChanged } from '../../analyze/abort/outcome.js';
 import { abortDocument } from '../../render/abort-document.js';
 import type { AbortReport } from '../../render/abort-doc-types.js';
 import { renderAbortText } from '../../render/abort-text.js';
 import { makeStyle } from '../../render/style.js';
-import type { WaitOutcome } from '../../render/start-doc-types.js';
 import type { AbortOptions } from './options.js';
-import { gatherForAbort, getOptional } from './gather.js';
+import { gatherForAbort } from './gather.js';
+import { getOptional } from '../../collect/gather.js';
 import { openControlSource, type ControlSource } from '../follow/control-source.js';
-import { followWithProgress } from '../follow/follow.js';
-import { catchInterrupt, deadline } from '../follow/interrupt.js';
+import { catchInterrupt } from '../follow/interrupt.js';
+import { waitForMigration } from '../follow/wait.js';
 
 export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);
@@ -40,7 +40,9 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
       force: o.force,
     });
     const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none' };
-    const vm = gathered.vm?.metadata.name ?? listOf(gathered.vmi?.metadata.ownerReferences).find((r) => r.kind === 'VirtualMachine')?.name;
+    const refusal = abortRefusal(plan, undefined);
+    if (refusal) report.refusal = refusal;
+    const vm = vmNameOf(gathered.vmi, gathered.vm);
     if (vm) report.vm = vm;
     const doc = () => abortDocument(report);
     for (const w of doc().warnings) io.stderr(`${style.warn('Warning:')} ${w}\n`);
@@ -57,6 +59,7 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
         const changed = await remove(source, namespace, target, o.dryRun, vm ?? plan.vmiName);
         if (changed) {
           report.changed = changed;
+          report.refusal = abortRefusal(plan, changed);
           io.stderr(`error: migration ${namespace}/${name} changed between read and delete (uid ${target.metadata.uid ?? ''} is gone); nothing was deleted\n`);
           return finish(report, g, io, EXIT_FAILURE);
         }
@@ -85,7 +88,7 @@ async function remove(
   target: VirtualMachineInstanceMigration,
   dryRun: boolean,
   vmName: string,
-): Promise<{ now?: VirtualMachineInstanceMigration } | undefined> {
+): Promise<MigrationChanged | undefined> {
   const name = target.metadata.name ?? '';
   try {
     await source.delete('vmim', namespace, name, { uid: target.metadata.uid ?? '', dryRun });
@@ -93,11 +96,11 @@ async function remove(
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
     if (err.kindOf === 'Conflict' || err.kindOf === 'NotFound') {
-      const now = await getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name);
+      const changed = migrationChanged(target, await getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name));
       // Still the object inspected: the conflict was not about its uid, so nothing "changed";
       // report the server's refusal as it is (a write is never retried).
-      if (now && now.metadata.uid === target.metadata.uid) throw new FailureError(`${err.message} (nothing was deleted)`);
-      return now ? { now } : {};
+      if (!changed) throw new FailureError(`${err.message} (nothing was deleted)`);
+      return changed;
     }
     if (err.kindOf === 'ServerError' || err.kindOf === 'Connection' || err.kindOf === 'Timeout' || err.kindOf === 'InvalidResponse') {
       throw new FailureError(
@@ -118,26 +121,15 @@ async function waitForEnd(
   interrupted: AbortSignal,
   vmiBefore: VirtualMachineInstance | undefined,
 ): Promise<ExitCode> {
-  const limit = deadline(o.timeoutMs);
   const { namespace, plan } = report;
   const name = target.metadata.name ?? '';
-  let followed;
-  try {
-    followed = await followWithProgress(source, {
-      namespace,
-      migration: target,
-      vmiName: plan.vmiName,
-      signal: AbortSignal.any([interrupted, limit.signal]),
-      io,
-      verbose: g.verbose,
-      label: `cancelling ${namespace}/${name}`,
-      ...(vmiBefore ? { vmi: vmiBefore } : {}),
-    });
-  } finally {
-    limit.clear();
-  }
-  const { end } = followed;
-  const outcome: WaitOutcome = end.kind === 'final' ? 'final' : end.kind === 'gone' ? 'gone' : interrupted.aborted ? 'interrupted' : 'timeout';
+  const followed = await waitForMigration(
+    source,
+    { namespace, migration: target, vmiName: plan.vmiName, io, verbose: g.verbose, label: `cancelling ${namespace}/${name}`, ...(vmiBefore ? { vmi: vmiBefore } : {}) },
+    o.timeoutMs,
+    interrupted,
+  );
+  const { end, outcome } = followed;
   report.wait = { outcome, seconds: followed.seconds };
   // abortStatus lives on the VMI (≤v1.8 live, v1.9+ once failed); read it once at the end.
   const vmi = (await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, plan.vmiName).catch(() => undefined)) ?? followed.vmi ?? vmiBefore;

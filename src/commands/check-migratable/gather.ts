@@ -2,7 +2,8 @@
 // list requests whatever the number of VMs.
 import type { ClusterSource } from '../../collect/source.js';
 import { SourceError } from '../../collect/source.js';
-import { listKnown } from '../../collect/gather.js';
+import { initialErrors, listKnown } from '../../collect/gather.js';
+import { notFoundError } from '../../collect/not-found.js';
 import type { GatherError } from '../../kube/known.js';
 import { FailureError } from '../../cmdutil/errors.js';
 import { RESOURCES, qualifiedName } from '../../kube/resources.js';
@@ -18,7 +19,7 @@ import type {
   VirtualMachineInstance,
 } from '../../kube/types.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 
 export interface CheckScope {
   /** undefined = all namespaces. */
@@ -33,10 +34,12 @@ export interface GatheredForCheck {
   vmis: VirtualMachineInstance[];
   facts: ClusterFacts;
   errors: GatherError[];
+  /** The namespace listed; undefined: every namespace. */
+  namespace?: string;
 }
 
 export async function gatherForCheck(source: ClusterSource, scope: CheckScope): Promise<GatheredForCheck> {
-  const errors: GatherError[] = [];
+  const errors = initialErrors(source);
   const ns = { namespace: scope.namespace };
   const sel = { namespace: scope.namespace, labelSelector: scope.labelSelector };
   const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt] = await Promise.all([
@@ -53,22 +56,13 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
   if (!vms.ok && !vmis.ok) {
     throw new FailureError(errors[0]?.message ?? 'error: cannot list virtual machines or virtual machine instances');
   }
-  const facts: ClusterFacts = {
-    nodes,
-    pvcs,
-    pvs,
-    storageClasses,
-    dataVolumes,
-    storageProfiles,
-    kubevirt,
-    kubevirtVersion: kubevirt.ok ? versionOfKubeVirtCR(kubevirt.items[0]) : undefined,
-  };
+  const facts = clusterFacts({ nodes, pvcs, pvs, storageClasses, dataVolumes, storageProfiles, kubevirt });
   let vmList = vms.ok ? vms.items : [];
   let vmiList = vmis.ok ? vmis.items : [];
 
   if (scope.node !== undefined) {
     if (nodes.ok && !nodes.items.some((n) => n.metadata.name === scope.node)) {
-      throw new SourceError('NotFound', `Error from server (NotFound): nodes "${scope.node}" not found`, 'nodes', 404);
+      throw await notFoundError(source, { resources: ['node'], name: scope.node, liveLine: `Error from server (NotFound): nodes "${scope.node}" not found`, resource: 'nodes' });
     }
     vmiList = vmiList.filter((v) => v.status?.nodeName === scope.node);
     const onNode = new Set(vmiList.map((v) => `${v.metadata.namespace}/${v.metadata.name}`));
@@ -82,8 +76,14 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
     const missing = scope.names.find((n) => !found.has(n));
     if (missing !== undefined) {
       const res = qualifiedName(RESOURCES[vms.ok ? 'vm' : 'vmi']);
-      throw new SourceError('NotFound', `Error from server (NotFound): ${res} "${missing}" not found`, res, 404);
+      throw await notFoundError(source, {
+        resources: ['vm', 'vmi'],
+        name: missing,
+        ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}),
+        liveLine: `Error from server (NotFound): ${res} "${missing}" not found`,
+        resource: res,
+      });
     }
   }
-  return { vms: vmList, vmis: vmiList, facts, errors };
+  return { vms: vmList, vmis: vmiList, facts, errors, ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}) };
 }

@@ -8,10 +8,13 @@
 // seconds: one GET and one bounded log read per poll.
 import type { Io } from '../../cmdutil/io.js';
 import { FailureError } from '../../cmdutil/errors.js';
+import { showSpinner } from '../../cmdutil/spinner.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
-import { followStatus, isFinalPhase, stateOf, transferPercent, type FollowStatus } from '../../analyze/preflight/progress.js';
+import { followStatus, transferPercent, type FollowStatus } from '../../analyze/migration/follow-status.js';
+import { isFinal, isHandedOffInFlight } from '../../analyze/migration/phase.js';
+import { stateOf } from '../../analyze/migration/state.js';
 import { renderFollowLine } from '../../render/start-text.js';
 import type { ControlSource } from './control-source.js';
 import { sleep } from './interrupt.js';
@@ -61,7 +64,6 @@ const RETRY_DELAY_MS = 1000;
 const POLL_MS = 5000;
 const LOG_TAIL_LINES = 60;
 const LOG_LIMIT_BYTES = 128 * 1024;
-const HANDED_OFF = ['PreparingTarget', 'TargetReady', 'Running'];
 
 export async function followWithProgress(source: ControlSource, p: FollowParams): Promise<Followed> {
   const started = Date.now();
@@ -79,7 +81,7 @@ export async function followWithProgress(source: ControlSource, p: FollowParams)
     while (!signal.aborted) {
       await sleep(POLL_MS, signal);
       if (signal.aborted) break;
-      if (!HANDED_OFF.includes(last.status?.phase ?? '') && !last.metadata.deletionTimestamp) continue;
+      if (!pollsProgress(last)) continue;
       try {
         vmi = (await source.get<VirtualMachineInstance>('vmi', p.namespace, p.vmiName)) ?? vmi;
         const state = stateOf(last, vmi);
@@ -109,6 +111,11 @@ export async function followWithProgress(source: ControlSource, p: FollowParams)
     await polling;
     reporter.stop();
   }
+}
+
+/** The VMI and the log tail are polled while virt-handler has the migration, or a cancel is pending. */
+export function pollsProgress(m: VirtualMachineInstanceMigration): boolean {
+  return isHandedOffInFlight(m.status?.phase) || Boolean(m.metadata.deletionTimestamp);
 }
 
 /** The watch loop proper: list, watch from the list's version, re-watch or re-list, bounded. */
@@ -145,7 +152,7 @@ export async function followMigration(
         if (!current) return { kind: 'gone', migration: last };
         last = current;
         onChange(current);
-        if (isFinalPhase(current.status?.phase)) return { kind: 'final', migration: current };
+        if (isFinal(current.status?.phase)) return { kind: 'final', migration: current };
         resourceVersion = rv;
         relist = false;
       }
@@ -185,7 +192,7 @@ export async function followMigration(
           }
           last = m;
           onChange(m);
-          if (isFinalPhase(m.status?.phase)) {
+          if (isFinal(m.status?.phase)) {
             end = { kind: 'final', migration: m };
             local.abort();
           }
@@ -237,12 +244,9 @@ interface Reporter {
 async function progressReporter(io: Io, label: string): Promise<Reporter> {
   // A TTY that reports no width (some CI ptys) would make the spinner's redraw arithmetic go wrong.
   if (io.stderrIsTTY && (process.stderr.columns ?? 0) > 0) {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text: `${label}: starting`, stream: process.stderr, discardStdin: false, isEnabled: true }).start();
+    const spinner = (await showSpinner(`${label}: starting`, { color: true, force: true }))!;
     return {
-      update: (s) => {
-        spinner.text = renderFollowLine(label, s);
-      },
+      update: (s) => spinner.setText(renderFollowLine(label, s)),
       stop: () => spinner.stop(),
     };
   }

@@ -22,7 +22,8 @@ import { time } from '../../kube/time.js';
 import { isPodScheduled } from '../../analyze/why/target-pod-state.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';
-import { awaitingTargetPod, isFinalMigration } from '../../analyze/why/migration-state.js';
+import { awaitingTargetPod } from '../../analyze/why/migration-state.js';
+import { isFinal } from '../../analyze/migration/phase.js';
 import { gatherForWhy, type SharedReads } from '../why/gather.js';
 
 /** Migrations gathered at once (each a few requests; the live client bounds its own). */
@@ -54,7 +55,7 @@ export async function gatherForList(source: ClusterSource, namespace: string | u
   const now = source.now();
 
   const memo = memoizedSource(source, ['node', 'pv', 'pvc', 'resourcequota']);
-  const read = inScope.filter((m) => !isFinalMigration(m) || failedRecently(m, now));
+  const read = inScope.filter((m) => !isFinal(m.status?.phase) || failedRecently(m, now));
   const gathered = await mapLimit(read, LIST_GATHER_CONCURRENCY, async (m) => {
     const g = await gatherForWhy(memo, m.metadata.namespace ?? '', m.metadata.name ?? '', { shared, lean: true });
     for (const e of g.errors) recordError(errors, e);
@@ -86,7 +87,7 @@ async function countSlotsOverAll(
   });
   if (waiting.length === 0) return;
   const scoped = new Set(inScope);
-  const outside = all.filter((m) => !scoped.has(m) && !isFinalMigration(m) && m.metadata.uid).map((m) => m.metadata.uid!);
+  const outside = all.filter((m) => !scoped.has(m) && !isFinal(m.status?.phase) && m.metadata.uid).map((m) => m.metadata.uid!);
   const chunks: string[][] = [];
   for (let i = 0; i < outside.length; i += UIDS_PER_SELECTOR) chunks.push(outside.slice(i, i + UIDS_PER_SELECTOR));
   const targetPods = await Promise.all(chunks.map((uids) => listKnown<Pod>(source, 'pod', { labelSelector: `${LABEL_MIGRATION_JOB_UID} in (${uids.join(',')})` }, errors)));

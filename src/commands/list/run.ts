@@ -6,106 +6,122 @@
 // What is read for each migration: gather.ts (the objects of the unfinished ones only).
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
-import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { EXIT_FAILURE, EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit } from '../../cmdutil/output.js';
+import { initialErrors } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
 import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
-import type { PrometheusApi } from '../../collect/prometheus.js';
+import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
 import type { Known, GatherError } from '../../kube/known.js';
-import type { KubeVirt, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
+import type { KubeVirt } from '../../kube/types.js';
+import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { gatherForList } from './gather.js';
-import { deriveContext } from '../../analyze/why/derive.js';
 import { newestFirst } from '../../kube/time.js';
-import { diagnose } from '../../analyze/why/diagnose.js';
-import { copyState } from '../../analyze/why/progress.js';
-import { guestMemory } from '../../analyze/why/completion-budget.js';
-import { percentDone } from '../../analyze/progress/forecast.js';
-import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET, samplesFromMetrics } from '../../analyze/progress/metric-samples.js';
+import { listMigration, percentFromMetrics } from '../../analyze/list/row.js';
+import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../kubevirt/metrics.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
-import { listDocument, listItemDocument, renderMigrationList, type MigrationListRow } from '../../render/migration-list.js';
-import type { JsonPath } from '../../render/jsonpath.js';
+import { listDocument, listItemDocument, renderMigrationList, type ClusterListSummary, type FleetListRow } from '../../render/migration-list.js';
+import { unreachableError } from '../../render/fleet.js';
+import { noResourcesLine } from '../../render/no-resources.js';
+import { isDocumentFormat } from '../../cmdutil/output-format.js';
+import { readFleet } from '../fleet/read.js';
+import type { FleetFlags } from '../fleet/flags.js';
 import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { ageSeconds } from '../../analyze/why/timeline.js';
+import type { ListOptions } from './options.js';
 
 /** virt-handler /metrics pages read per `list`, at most (one per source node of a copying migration). */
 export const LIST_METRICS_MAX_NODES = 8;
 
-export interface ListOptions {
-  allNamespaces: boolean;
-  /** `--prometheus URL`: percent from one instant query instead of the pod proxy. */
-  prometheus?: PrometheusApi;
-  /** `--sort-by`: kubectl's order of the items (default: newest first). */
-  sortBy?: JsonPath;
+export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
+  const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
+  if (o.fleet) return runListFleet(g, o, o.fleet, io);
+  const { rows, errors, namespace } = await withSource(g, io, (source) => listCluster(source, g, o, prometheus));
+  await printList(g, o, io, rows, errors, namespace);
+  return EXIT_OK;
 }
 
-export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
-  const { rows: found, errors } = await withSource(g, io, async (source) => {
-    const errors: GatherError[] = [];
-    const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
-    const { items, kubevirt } = await gatherForList(source, namespace, errors);
-    const now = source.now();
-    const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
-    const listed = newestFirst(items.map((x) => x.migration)).map((m) => {
-      const inputs = inputsOf.get(m)!;
-      const ns = m.metadata.namespace ?? '';
-      const vmiName = m.spec?.vmiName ?? '';
-      const { vmi } = inputs;
-      const ctx = deriveContext(inputs);
-      const d = diagnose(ctx);
-      const state = m.status?.migrationState ?? ctx.vmi?.status?.migrationState;
-      const mine = state && state.migrationUid === m.metadata.uid ? state : undefined;
-      const row: MigrationListRow = {
-        namespace: ns,
-        vmi: vmiName,
-        migration: m.metadata.name ?? '',
-        phase: m.status?.phase ?? '',
-        sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? vmi?.status?.nodeName,
-        targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
-        ageSeconds: ageSeconds(m.metadata.creationTimestamp, now),
-        cause: d.verdict.cause,
-        status: d.verdict.status,
-      };
-      if (row.phase === 'Succeeded') row.progressPercent = 100;
-      return { row, m, vmi, copying: copyState(ctx, m).copying };
-    });
-    const copying = listed.filter((x) => x.copying);
-    if (copying.length > 0) {
-      const points = await progressPoints(source, o, copying.map((x) => x.row.sourceNode), kubevirt, now, errors);
-      const version = versionOfKubeVirtCR(kubevirt.ok ? kubevirt.items[0] : undefined);
-      for (const x of copying) {
-        const pct = percentOf(points, x.m, x.vmi, now, version);
-        if (pct !== null) x.row.progressPercent = pct;
-      }
+/**
+ * A fleet's migrations: each cluster listed on its own, exactly as one cluster is, its rows and
+ * errors tagged with it, cluster after cluster in the fleet's order. Exit 3 only when no cluster
+ * answered. (`--prometheus` is refused with a fleet: one Prometheus is one cluster's series.)
+ */
+async function runListFleet(g: GlobalOptions, o: ListOptions, fleet: FleetFlags, io: Io): Promise<ExitCode> {
+  const members = await readFleet(g, io, fleet, (source) => listCluster(source, g, o, undefined));
+  const rows: FleetListRow[] = [];
+  const errors: GatherError[] = [];
+  const clusters: ClusterListSummary[] = [];
+  for (const m of members) {
+    if (!m.ok) {
+      clusters.push({ cluster: m.cluster, reachable: false, total: 0 });
+      errors.push(unreachableError(m.cluster, m.message));
+      continue;
     }
-    return { rows: listed.map((x) => x.row), errors };
-  });
+    clusters.push({ cluster: m.cluster, reachable: true, total: m.result.rows.length });
+    for (const r of m.result.rows) rows.push({ cluster: m.cluster, ...r });
+    for (const e of m.result.errors) errors.push({ cluster: m.cluster, ...e });
+  }
+  await printList(g, o, io, rows, errors, o.allNamespaces ? undefined : g.namespace, clusters);
+  return members.some((m) => m.ok) ? EXIT_OK : EXIT_FAILURE;
+}
+
+/** `namespace`: what was listed (undefined: every namespace), for kubectl's line when a table would be empty. */
+async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: FleetListRow[], errors: GatherError[], namespace: string | undefined, clusters?: ClusterListSummary[]): Promise<void> {
   io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
   const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
-  await emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders) });
-  return EXIT_OK;
+  // kubectl get: an empty table is a line on stderr, so that stdout stays empty for a script.
+  if (rows.length === 0 && !isDocumentFormat(g.output)) {
+    io.stderr(noResourcesLine(namespace));
+    return;
+  }
+  await emit(g, io.stdout, {
+    document: () => listDocument(rows, errors, clusters),
+    text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders),
+  });
+}
+
+/** One cluster's rows, newest first, and what could not be read. */
+async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions, prometheus: PrometheusApi | undefined): Promise<{ rows: FleetListRow[]; errors: GatherError[]; namespace: string | undefined }> {
+  const errors = initialErrors(source);
+  const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
+  const { items, kubevirt } = await gatherForList(source, namespace, errors);
+  const now = source.now();
+  const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
+  const listed = newestFirst(items.map((x) => x.migration)).map((m) => {
+    const inputs = inputsOf.get(m)!;
+    return { ...listMigration({ ...inputs, namedMigration: m }), m, vmi: inputs.vmi };
+  });
+  const copying = listed.filter((x) => x.copying);
+  if (copying.length > 0) {
+    const points = await progressPoints(source, prometheus, copying.map((x) => x.row.sourceNode), kubevirt, now, errors);
+    const version = versionOfKubeVirtCR(kubevirt.ok ? kubevirt.items[0] : undefined);
+    for (const x of copying) {
+      const pct = percentFromMetrics(points, x.m, x.vmi, now, version);
+      if (pct !== null) x.row.progressPercent = pct;
+    }
+  }
+  return { rows: listed.map((x) => x.row), errors, namespace };
 }
 
 /** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
 async function progressPoints(
   source: ClusterSource,
-  o: ListOptions,
+  prometheus: PrometheusApi | undefined,
   nodes: (string | undefined)[],
   kubevirt: Known<KubeVirt>,
   now: Date,
   errors: GatherError[],
 ): Promise<MetricPoint[]> {
-  if (o.prometheus) {
+  if (prometheus) {
     try {
-      const a = parsePrometheusResponse(await o.prometheus.instant(progressQuery(undefined, PERCENT_METRIC_NAMES), Math.floor(now.getTime() / 1000)));
+      const a = parsePrometheusResponse(await prometheus.instant(progressQuery(undefined, PERCENT_METRIC_NAMES), Math.floor(now.getTime() / 1000)));
       if (a.ok) return a.points;
-      errors.push({ resource: 'prometheus', message: `${o.prometheus.url}: ${a.reason}` });
+      errors.push({ resource: 'prometheus', message: `${prometheus.url}: ${a.reason}` });
     } catch (err) {
-      errors.push({ resource: 'prometheus', message: `${o.prometheus.url}: ${err instanceof Error ? err.message : String(err)}` });
+      errors.push({ resource: 'prometheus', message: `${prometheus.url}: ${err instanceof Error ? err.message : String(err)}` });
     }
     return [];
   }
@@ -120,10 +136,4 @@ async function progressPoints(
     for (const point of parsePrometheusText(p.text, { names: PROGRESS_METRIC_NAME_SET })) points.push(point.timestampMs === undefined ? { ...point, timestampMs: readAt } : point);
   }
   return points;
-}
-
-function percentOf(points: MetricPoint[], m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, now: Date, version?: KubeVirtVersion): number | null {
-  const vmiSeries = { namespace: m.metadata.namespace ?? '', name: m.spec?.vmiName ?? '' };
-  const samples = samplesFromMetrics(points, vmiSeries, { readAtMs: now.getTime(), ...(version ? { version } : {}) });
-  return percentDone(samples.at(-1), guestMemory(vmi)?.memoryBytes);
 }

@@ -3,9 +3,10 @@
 // pods, quotas, nodes, storage, the KubeVirt CR) and the three storage lists check-migratable's
 // rules add; then, when NAME was a migration, its VMI. No launcher log is read.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { listKnown, mergeKnown } from '../../collect/gather.js';
+import { getOptional, listKnown, mergeKnown } from '../../collect/gather.js';
 import { known, unknownList, type GatherError, type Known } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import type {
   DataVolume,
@@ -24,7 +25,6 @@ import type {
   VirtualMachineInstanceMigration,
 } from '../../kube/types.js';
 import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 
 export interface StartGathered {
   /** WhyInputs without a migration: preflightContext adds the planned one. */
@@ -82,27 +82,8 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     namespaceObject: unknownList('not read by start'),
     sourceLog: { ok: false, reason: 'not read by start' },
   };
-  const facts: ClusterFacts = {
-    nodes: lists.nodes,
-    pvcs: lists.pvcs,
-    pvs: lists.pvs,
-    storageClasses,
-    dataVolumes,
-    storageProfiles,
-    kubevirt: lists.kubevirt,
-    kubevirtVersion: lists.kubevirt.ok ? versionOfKubeVirtCR(lists.kubevirt.items[0]) : undefined,
-  };
+  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   return { inputs, facts, errors };
-}
-
-async function getOptional<T extends VirtualMachineInstance | VirtualMachine>(source: ClusterSource, resource: 'vmi' | 'vm', namespace: string, name: string): Promise<T | undefined> {
-  try {
-    return await source.get<T>(resource, namespace, name);
-  } catch (err) {
-    // A missing CRD answers 404 like a missing object.
-    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
-    throw err;
-  }
 }
 
 /**

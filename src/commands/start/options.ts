@@ -2,6 +2,7 @@
 import { UsageError } from '../../cmdutil/errors.js';
 import { validateObjectName } from '../../cmdutil/names.js';
 import { parseDuration } from '../../cmdutil/duration.js';
+import { isLabelValue, isQualifiedName } from '../../kube/labels.js';
 
 export interface StartOptions {
   name: string;
@@ -40,22 +41,6 @@ export function parseFollowFlags(raw: { dryRun?: boolean; wait?: boolean; timeou
   return { dryRun, wait, timeoutMs };
 }
 
-// Label keys and values as the API server validates them (a prefix is a DNS subdomain).
-const NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-const PREFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-function validLabelKey(key: string): boolean {
-  const slash = key.lastIndexOf('/');
-  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
-  const name = slash >= 0 ? key.slice(slash + 1) : key;
-  if (prefix !== undefined && (prefix.length === 0 || prefix.length > 253 || !PREFIX.test(prefix))) return false;
-  return name.length > 0 && name.length <= 63 && NAME_PART.test(name);
-}
-
-function validLabelValue(value: string): boolean {
-  return value === '' || (value.length <= 63 && NAME_PART.test(value));
-}
-
 /** `k=v[,k=v]`, as virtctl's --addedNodeSelector takes it. */
 export function parseNodeSelector(value: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -63,7 +48,7 @@ export function parseNodeSelector(value: string): Record<string, string> {
     const eq = part.indexOf('=');
     const key = eq >= 0 ? part.slice(0, eq).trim() : '';
     const val = eq >= 0 ? part.slice(eq + 1).trim() : '';
-    if (eq < 0 || !validLabelKey(key) || !validLabelValue(val)) {
+    if (eq < 0 || !isQualifiedName(key) || !isLabelValue(val)) {
       throw new UsageError(`invalid argument "${value}" for "--node-selector" flag: use key=value[,key=value] with valid label keys and values, e.g. topology.kubernetes.io/zone=zone-b`);
     }
     out[key] = val;

@@ -11,22 +11,18 @@ import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { formatDuration } from '../../kube/duration.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
-import { decidePreflight, migrationManifest, preflightContext, type StartCause } from '../../analyze/preflight/preflight.js';
-import { parseMigrationCreateDenial } from '../../analyze/why/parse/migration-create-denial.js';
-import { deriveContext } from '../../analyze/why/derive.js';
-import { diagnose } from '../../analyze/why/diagnose.js';
+import { decidePreflight, migrationManifest, preflightContext } from '../../analyze/start/preflight.js';
+import { goneVerdict, serverRefusalOf, type ServerRefusal } from '../../analyze/start/outcome.js';
 import { startDocument, type StartReport } from '../../render/start-document.js';
-import type { WaitOutcome } from '../../render/start-doc-types.js';
-import { renderStartText } from '../../render/start-text.js';
+import { renderStartText, startWarnings } from '../../render/start-text.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
-import { makeStyle, type Style } from '../../render/style.js';
-import { gatherForWhy } from '../why/gather.js';
-import { whyExitCode } from '../why/diagnosis.js';
+import { makeStyle } from '../../render/style.js';
+import { diagnoseOnce, whyExitCode } from '../why/diagnosis.js';
 import type { StartOptions } from './options.js';
 import { gatherForStart } from './gather.js';
 import { openControlSource, type ControlSource } from '../follow/control-source.js';
-import { followWithProgress } from '../follow/follow.js';
-import { catchInterrupt, deadline } from '../follow/interrupt.js';
+import { catchInterrupt } from '../follow/interrupt.js';
+import { waitForMigration } from '../follow/wait.js';
 
 export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);
@@ -39,9 +35,8 @@ export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promi
     const preflight = decidePreflight({ ctx, facts: gathered.facts, addedNodeSelector: o.nodeSelector, force: o.force });
     const vmiName = ctx.vmi?.metadata.name ?? ctx.vm?.metadata.name ?? o.name;
     const report: StartReport = { namespace, vmi: vmiName, preflight, dryRun: o.dryRun, errors: gathered.errors };
-    const vmName = ctx.vm?.metadata.name ?? ctx.vmi?.metadata.ownerReferences?.find((r) => r.kind === 'VirtualMachine')?.name;
-    if (vmName) report.vm = vmName;
-    warnings(io, style, preflight, namespace);
+    if (ctx.vmName) report.vm = ctx.vmName;
+    for (const w of startWarnings(preflight, namespace)) io.stderr(`${style.warn('Warning:')} ${w}\n`);
     if (preflight.refused) return finish(report, g, io, EXIT_PROBLEM);
 
     // From here on a Ctrl-C never cuts the create in half: it is noted, and honoured after it.
@@ -67,7 +62,7 @@ export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promi
   }
 }
 
-type Created = { migration: VirtualMachineInstanceMigration } | { refusal: { cause: StartCause; message: string } };
+type Created = { migration: VirtualMachineInstanceMigration } | { refusal: ServerRefusal };
 
 /** POST once. An admission refusal is a refusal (exit 1); a failure after sending may or may not have created it. */
 async function create(source: ControlSource, namespace: string, vmiName: string, o: StartOptions): Promise<Created> {
@@ -76,12 +71,8 @@ async function create(source: ControlSource, namespace: string, vmiName: string,
     return { migration: await source.create('vmim', namespace, manifest, { dryRun: o.dryRun }) };
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
-    const denial = err.status !== undefined && err.status >= 400 && err.status < 500 ? parseMigrationCreateDenial(err.message) : undefined;
-    if (denial) {
-      const cause: StartCause =
-        denial.kind === 'in-flight-migration' ? 'migration-conflict' : denial.kind === 'vmi-not-migratable' ? 'not-live-migratable' : 'vmi-not-running';
-      return { refusal: { cause, message: err.message.replace(/^Error from server \([^)]*\): /, '') } };
-    }
+    const refusal = serverRefusalOf(err.status, err.message);
+    if (refusal) return { refusal };
     if (err.kindOf === 'ServerError' || err.kindOf === 'Connection' || err.kindOf === 'Timeout' || err.kindOf === 'InvalidResponse') {
       // Never retried: a second POST could create a second migration.
       throw new FailureError(
@@ -102,39 +93,29 @@ async function waitForIt(
   interrupted: AbortSignal,
   version: KubeVirtVersion | undefined,
 ): Promise<ExitCode> {
-  const limit = deadline(o.timeoutMs);
   const namespace = report.namespace;
   const name = created.metadata.name ?? '';
-  let followed;
-  try {
-    followed = await followWithProgress(source, {
-      namespace,
-      migration: created,
-      vmiName: report.vmi,
-      signal: AbortSignal.any([interrupted, limit.signal]),
-      io,
-      version,
-      verbose: g.verbose,
-      label: `migration ${namespace}/${name}`,
-    });
-  } finally {
-    limit.clear();
-  }
-  const { end } = followed;
+  const { end, outcome, seconds } = await waitForMigration(
+    source,
+    { namespace, migration: created, vmiName: report.vmi, io, version, verbose: g.verbose, label: `migration ${namespace}/${name}` },
+    o.timeoutMs,
+    interrupted,
+  );
   const m = end.migration;
   report.migration = { name, uid: m.metadata.uid ?? report.migration?.uid ?? '', phase: m.status?.phase ?? '' };
-  const outcome: WaitOutcome = end.kind === 'final' ? 'final' : end.kind === 'gone' ? 'gone' : interrupted.aborted ? 'interrupted' : 'timeout';
-  report.wait = { outcome, seconds: followed.seconds };
+  report.wait = { outcome, seconds };
 
   if (outcome === 'interrupted') {
     io.stderr(`Interrupted: stopped waiting. Migration ${namespace}/${name} stays in the cluster (phase ${report.migration.phase || 'Pending'}) and goes on; cancel it with kubectl vmigrate abort ${name} -n ${namespace}\n`);
     return finish(report, g, io, EXIT_FAILURE);
   }
-  if (outcome === 'gone') return finish(report, g, io, EXIT_PROBLEM);
+  if (outcome === 'gone') {
+    report.gone = goneVerdict(report.migration.phase);
+    return finish(report, g, io, EXIT_PROBLEM);
+  }
   // The verdict of `why` on this migration, once (at most 15 requests).
   // Its partial errors are not reported: the document's `errors` are the pre-flight's.
-  const { inputs } = await gatherForWhy(source, namespace, name);
-  const diagnosis = diagnose(deriveContext(inputs));
+  const { diagnosis } = await diagnoseOnce(source, namespace, name);
   report.diagnosis = diagnosis;
   if (outcome === 'timeout') {
     io.stderr(`error: timed out after ${formatDuration(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);
@@ -148,13 +129,4 @@ function finish(report: StartReport, g: GlobalOptions, io: Io, code: ExitCode): 
   // A small document: written at once (emit writes before its first await).
   void emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
   return code;
-}
-
-function warnings(io: Io, style: Style, pf: ReturnType<typeof decidePreflight>, namespace: string): void {
-  const w = (text: string) => io.stderr(`${style.warn('Warning:')} ${text}\n`);
-  const sel = pf.checks.find((c) => c.id === 'node-selector');
-  if (sel?.args.kind === 'version-unknown') w('the KubeVirt version is unknown: --node-selector (spec.addedNodeSelector) needs v1.6+ and older versions ignore it silently');
-  const over = pf.nodeSelector?.overridden ?? [];
-  if (over.length > 0) w(`--node-selector ${over.join(', ')}: the VM's own nodeSelector sets ${over.length === 1 ? 'this key' : 'these keys'} and wins`);
-  for (const f of pf.forced) w(`--force: starting despite ${f.cause} (${f.from === 'migratability' ? 'check-migratable blockers' : f.from}) in namespace ${namespace}`);
 }

@@ -11,7 +11,7 @@ import { known, type GatherError, type Known } from '../../kube/known.js';
 import { listOf } from '../../analyze/shape.js';
 import { matchesRequiredNodeAffinity } from '../../analyze/scheduling/node-affinity.js';
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, PersistentVolume } from '../../kube/types.js';
-import { isLabelValue } from '../../collect/snapshot/selectors.js';
+import { isLabelValue } from '../../kube/labels.js';
 
 /** Nodes asked for per affinity term: two, so that one besides the source always fits. */
 export const AFFINITY_PROBE_LIMIT = 2;

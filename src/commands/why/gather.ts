@@ -33,7 +33,8 @@
 // `--prometheus` queries go to the user's Prometheus, not the API server: asked only when the log
 // and the metrics gave no sample.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { getEach, isFatal, listKnown, mergeKnown, missingReason, recordError } from '../../collect/gather.js';
+import { getEach, getOptional, initialErrors, isFatal, listKnown, mergeKnown, missingReason, recordError } from '../../collect/gather.js';
+import { notFoundError } from '../../collect/not-found.js';
 import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
 import { placementView } from './pod-views.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
@@ -62,8 +63,11 @@ import {
   LABEL_VMI_NAME,
 } from '../../kubevirt/constants.js';
 import type { LogTail, PrometheusRead, WhyContext, WhyInputs } from '../../analyze/why/context.js';
-import { deriveContext, sameMigrationState } from '../../analyze/why/derive.js';
-import { awaitingTargetPod, isFinalMigration } from '../../analyze/why/migration-state.js';
+import { deriveContext } from '../../analyze/why/derive.js';
+import { awaitingTargetPod } from '../../analyze/why/migration-state.js';
+import { isFinal } from '../../analyze/migration/phase.js';
+import { liveStateOf, recordedStateOf, stateOf } from '../../analyze/migration/state.js';
+import { hasProgressSeries } from '../../analyze/progress/metric-samples.js';
 import { eventsOfMigration, isPodScheduled, sourceNodeOf } from '../../analyze/why/target-pod-state.js';
 import { recognizeControllerEvent } from '../../analyze/why/parse/controller-events.js';
 import { claimVolumes } from '../../analyze/migratability/rules/_claims.js';
@@ -73,7 +77,8 @@ import { resolveMigrationConfig } from '../../analyze/why/migration-config.js';
 import { copyState, logProgressSamples } from '../../analyze/why/progress.js';
 import { progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { affinePvs, probeAffineNodes } from './affine-nodes.js';
-import { isLabelValue } from '../../collect/snapshot/selectors.js';
+import { isLabelValue } from '../../kube/labels.js';
+import { vmOwnerOf } from '../../kube/owners.js';
 import { countingSource, readComponentLogs, targetLogReadable } from './optional-reads.js';
 
 /** Lines of the source launcher's compute log to read: enough for ~10 minutes of progress lines. */
@@ -114,7 +119,8 @@ export interface SharedReads {
 }
 
 export async function gatherForWhy(cluster: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
-  const errors: GatherError[] = [];
+  // The snapshot's skipped files, once per command: `list` (shared lists) has them already.
+  const errors: GatherError[] = opts.shared ? [] : initialErrors(cluster);
   const counter = countingSource(cluster);
   const source = counter.source;
   const say = (line: string) => opts.log?.(`why: ${line}`);
@@ -141,8 +147,15 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
   if (!namedMigration && !vmi) {
     vm = await getOptional<VirtualMachine>(source, 'vm', namespace, vmiName);
     if (!vm) {
-      const what = source.has && !source.has('vmim') ? 'virtualmachineinstances or virtualmachines' : 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines';
-      throw new SourceError('NotFound', `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
+      const withMigrations = !(source.has && !source.has('vmim'));
+      const what = withMigrations ? 'virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines' : 'virtualmachineinstances or virtualmachines';
+      throw await notFoundError(source, {
+        resources: withMigrations ? ['vmim', 'vmi', 'vm'] : ['vmi', 'vm'],
+        name,
+        namespace,
+        liveLine: `Error from server (NotFound): no ${what} named "${name}" in namespace "${namespace}"`,
+        resource: 'virtualmachineinstances.kubevirt.io',
+      });
     }
     resolvedAs = 'VirtualMachine';
   }
@@ -181,9 +194,8 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
   const stage = stageOf(ctx, opts.lean === true);
 
   // Round 4, by stage.
-  const refs = vmi?.metadata.ownerReferences;
   // No owner references at all (or not a list): maybe a VM's, worth one GET to find out.
-  const ownedByVm = !vmi || !Array.isArray(refs) || refs.some((o) => o.kind === 'VirtualMachine');
+  const ownedByVm = !vmi || !Array.isArray(vmi.metadata.ownerReferences) || vmOwnerOf(vmi) !== undefined;
   const needsVm = !vm && !m && ownedByVm;
   const everyNode = stage.everyNode;
   if (everyNode) say(`read every node: ${everyNode}`);
@@ -234,12 +246,12 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
 
   // Round 6: virt-handler's metrics, only while copying and when the log had no progress line.
   if (!opts.lean && m && ctx.vmi && copying && logProgressSamples(ctx).length === 0) {
-    const node = sameMigrationState(ctx, m)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
+    const node = stateOf(m, ctx.vmi)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
     const kvNamespace = ctx.kubevirtCR?.metadata.namespace;
     // Without the pod proxy (a snapshot) there is nothing to read it through.
     const handlerPods = source.rawGet && node ? await readHandlerPods(source, kvNamespace, node, errors) : known<Pod>([]);
     inputs.handlerMetrics = await readHandlerMetrics(source, handlerPods, node, kvNamespace, errors);
-    if (!inputs.handlerMetrics.ok || !hasVmiSeries(inputs.handlerMetrics.text, ctx)) {
+    if (!inputs.handlerMetrics.ok || !hasProgressSeries(inputs.handlerMetrics.text, { namespace: ctx.namespace, name: ctx.vmi.metadata.name ?? '' }, ctx.version)) {
       // Source 3: Prometheus, when asked for.
       if (opts.prometheus) inputs.prometheus = await queryPrometheus(opts.prometheus, ctx, errors);
     }
@@ -285,11 +297,12 @@ function stageOf(ctx: WhyContext, lean: boolean): Stage {
 /** The nodes the checks look up by name: the VMI's, and both ends of a failed migration. */
 function nodeNames(ctx: WhyContext): string[] {
   const m = ctx.migration;
-  const state = sameMigrationState(ctx, m);
+  const live = liveStateOf(m, ctx.vmi);
+  const recorded = recordedStateOf(m);
   const names = [ctx.vmi?.status?.nodeName];
-  if (m && (m.status?.phase === 'Failed' || state?.failed === true)) {
-    // failure-reason compares the CPU features of the two.
-    names.push(m.status?.migrationState?.sourceNode ?? state?.sourceNode, m.status?.migrationState?.targetNode ?? state?.targetNode ?? ctx.targetPod?.spec?.nodeName);
+  if (m && (m.status?.phase === 'Failed' || live?.failed === true)) {
+    // failure-reason compares the CPU features of the two (the VMIM's record first, as it reads them).
+    names.push(recorded?.sourceNode ?? live?.sourceNode, recorded?.targetNode ?? live?.targetNode ?? ctx.targetPod?.spec?.nodeName);
   }
   return [...new Set(names.filter((n): n is string => Boolean(n)))];
 }
@@ -319,7 +332,7 @@ function timedOutTargetPod(ctx: WhyContext, events: Known<KubeEvent>, alreadyRea
     if (rec?.kind === 'target-pod-created') created = rec.args.pod;
   }
   if (!timedOut) return undefined;
-  const pod = timedOut.pod ?? created ?? sameMigrationState(ctx, m)?.targetPod ?? m?.status?.migrationState?.targetPod;
+  const pod = timedOut.pod ?? created ?? stateOf(m, ctx.vmi)?.targetPod;
   return pod === alreadyRead ? undefined : pod;
 }
 
@@ -396,7 +409,7 @@ async function readWiderScope(
   const none = { migrations: known<VirtualMachineInstanceMigration>([]), pods: known<Pod>([]) };
   if (stage.slots) {
     say('read every unfinished VMIM and every target pod: a Pending migration waits for a free slot (parallelMigrationsPerCluster, parallelOutboundMigrationsPerNode)');
-    const unfinished = (o: KubeObject) => (isFinalMigration(o as VirtualMachineInstanceMigration) && o.metadata.uid !== m?.metadata.uid ? undefined : o);
+    const unfinished = (o: KubeObject) => (isFinal((o as VirtualMachineInstanceMigration).status?.phase) && o.metadata.uid !== m?.metadata.uid ? undefined : o);
     const [migrations, targetPods] = await Promise.all([
       listKnown<VirtualMachineInstanceMigration>(source, 'vmim', { select: unfinished }, errors, { required: true }),
       listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID, select: (p) => placementView(p as Pod) }, errors),
@@ -422,12 +435,6 @@ function needsNamespace(ctx: WhyContext): boolean {
   return resolveMigrationConfig(ctx).effective.config.allowPostCopy === true;
 }
 
-/** Cheap pre-check that the page mentions the VMI at all (the real parse is the analysis's). */
-function hasVmiSeries(text: string, ctx: WhyContext): boolean {
-  const name = ctx.vmi?.metadata.name ?? '';
-  return /kubevirt_(vmi_migration|migrate_vmi)_data_(remaining|processed)_bytes/.test(text) && text.includes(`name="${name}"`);
-}
-
 async function queryPrometheus(api: PrometheusApi, ctx: WhyContext, errors: GatherError[]): Promise<PrometheusRead> {
   const vmiName = ctx.vmi?.metadata.name ?? ctx.migration?.spec?.vmiName ?? '';
   const query = progressQuery(vmiName);
@@ -442,21 +449,6 @@ async function queryPrometheus(api: PrometheusApi, ctx: WhyContext, errors: Gath
     const message = err instanceof Error ? err.message : String(err);
     errors.push({ resource: 'prometheus', message: `${api.url}: ${message}` });
     return { ok: false, url: api.url, reason: `${api.url}: ${message}` };
-  }
-}
-
-async function getOptional<T extends VirtualMachineInstance | VirtualMachine | VirtualMachineInstanceMigration>(
-  source: ClusterSource,
-  resource: 'vmi' | 'vm' | 'vmim',
-  namespace: string,
-  name: string,
-): Promise<T | undefined> {
-  try {
-    return await source.get<T>(resource, namespace, name);
-  } catch (err) {
-    // A missing CRD answers 404 on the list path: the same as "no such object".
-    if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
-    throw err;
   }
 }
 

@@ -16,7 +16,7 @@ export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<E
     return watchWhy(g, o, io, prometheus);
   }
   const log = g.verbose ? (line: string) => io.stderr(`${line}\n`) : undefined;
-  const diagnosed = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus, log));
+  const diagnosed = await withSource(g, io, (source) => diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, { ...(prometheus ? { prometheus } : {}), ...(log ? { log } : {}) }));
   io.stderr(renderPartialErrors(diagnosed.errors, makeStyle(g.color)));
   await emit(g, io.stdout, whyOutput(diagnosed));
   return whyExitCode(diagnosed.diagnosis, o.failOn);

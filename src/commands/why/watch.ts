@@ -16,22 +16,21 @@ import { describeError } from '../../cmdutil/errors.js';
 import { SourceError } from '../../collect/source.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';
-import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import { isFinal } from '../../analyze/migration/phase.js';
 import { formatDuration } from '../../kube/duration.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
+import { CLEAR_SCREEN } from '../../render/terminal-text.js';
 import { emit, type CommandOutput } from '../../cmdutil/output.js';
 import { diagnoseOnce, whyExitCode, whyOutput, type Diagnosed } from './diagnosis.js';
 import type { WhyOptions } from './options.js';
 
-/** ANSI: cursor home, clear screen. */
-const CLEAR = '\x1b[H\x1b[2J';
 const TRANSIENT = new Set(['Connection', 'Timeout', 'ServerError', 'TooManyRequests']);
 
 /** Whether the watch goes on: a migration exists and is not final. */
 export function inFlight(d: Diagnosis): boolean {
   const m = d.ctx.migration;
-  return m !== undefined && !FINAL_MIGRATION_PHASES.includes(m.status?.phase ?? '');
+  return m !== undefined && !isFinal(m.status?.phase);
 }
 
 export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, prometheus?: PrometheusApi, signal?: AbortSignal): Promise<ExitCode> {
@@ -44,7 +43,7 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
     for (;;) {
       let d: Diagnosed;
       try {
-        const r = await raceAbort(diagnoseOnce(source, g, o, prometheus), abort);
+        const r = await raceAbort(diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {}), abort);
         if (r === undefined) return last ?? EXIT_FAILURE;
         d = r;
       } catch (err) {
@@ -76,7 +75,7 @@ function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): Comman
       const body = out.text(style, wide, noHeaders);
       if (!tty) return (index > 0 ? '\n' : '') + body;
       const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
-      return `${CLEAR}${header}\n\n${body}`;
+      return `${CLEAR_SCREEN}${header}\n\n${body}`;
     },
   };
 }

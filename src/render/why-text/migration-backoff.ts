@@ -1,15 +1,14 @@
 // Prose of the migration-backoff check (src/analyze/why/checks/migration-backoff.ts).
-import type { AutomaticOrigin } from '../../analyze/why/check-args/migration-backoff.js';
+import type { AutomaticOrigin } from '../../analyze/migration/origin.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
+import { ORIGIN_TEXT } from '../migration-origin.js';
 import type { CheckText } from './check-text.js';
-
-const ORIGIN: Record<AutomaticOrigin, string> = { evacuation: 'evacuation', 'workload-update': 'workload-update' };
 
 /** `2 consecutive failed evacuation migrations (last mig-x)`. */
 function failuresText(a: { origin: AutomaticOrigin; failures: number; previousMigration: string }): string {
   const n = a.failures;
-  return `${n} consecutive failed ${ORIGIN[a.origin]} migration${n === 1 ? '' : 's'} (last ${a.previousMigration})`;
+  return `${n} consecutive failed ${ORIGIN_TEXT[a.origin]} migration${n === 1 ? '' : 's'} (last ${a.previousMigration})`;
 }
 
 export const migrationBackoffText: CheckText<'migration-backoff'> = {
@@ -22,7 +21,7 @@ export const migrationBackoffText: CheckText<'migration-backoff'> = {
         return `Backing off after ${failuresText(a)}: virt-controller waits ${formatSeconds(a.backoffSeconds)} before retrying, until ${a.retryAt}${left}.`;
       }
       case 'event':
-        return `virt-controller reports "backoff migrating vmi" for this ${ORIGIN[a.origin]} migration (last at ${a.lastEventTime}): earlier automatic migrations of the VMI failed.`;
+        return `virt-controller reports "backoff migrating vmi" for this ${ORIGIN_TEXT[a.origin]} migration (last at ${a.lastEventTime}): earlier automatic migrations of the VMI failed.`;
       case 'expired':
         return `The backoff of ${formatSeconds(a.backoffSeconds)} after ${failuresText(a)} ended at ${a.retryAt}; the controller should retry now.`;
       case 'no-timestamp':

@@ -1,10 +1,8 @@
 // Prose of the migration-phase check (src/analyze/why/checks/migration-phase.ts).
-import type { MigrationOrigin } from '../../analyze/why/check-args/migration-phase.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
+import { ORIGIN_TEXT } from '../migration-origin.js';
 import type { CheckText } from './check-text.js';
-
-const ORIGIN: Record<MigrationOrigin, string> = { evacuation: 'evacuation', 'workload-update': 'workload update', user: 'user-created' };
 
 export const migrationPhaseText: CheckText<'migration-phase'> = {
   title: 'Migration phase',
@@ -12,7 +10,7 @@ export const migrationPhaseText: CheckText<'migration-phase'> = {
     const a = r.args;
     if (a.kind === 'none') return `VMI ${a.vmi} has no VirtualMachineInstanceMigration.`;
     const phase = a.phase || 'not processed yet (no phase)';
-    const origin = ORIGIN[a.origin];
+    const origin = ORIGIN_TEXT[a.origin];
     const since = a.secondsInPhase !== undefined ? ` for ${formatSeconds(a.secondsInPhase)}` : '';
     const from = a.evacuatedNode ? `, evacuating node ${a.evacuatedNode}` : '';
     const newer = a.newerMigration ? `; a newer migration of this VMI exists: ${a.newerMigration}` : '';

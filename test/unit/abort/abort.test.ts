@@ -2,7 +2,9 @@
 // KubeVirt-shaped objects (facts §6). Ids and args; the document shape per contract §4.3.
 import { describe, expect, it } from 'vitest';
 import { abortStage, decideAbort } from '../../../src/analyze/abort/decide.js';
-import { abortOutcome } from '../../../src/analyze/abort/outcome.js';
+import { abortOutcome, abortRefusal, migrationChanged } from '../../../src/analyze/abort/outcome.js';
+import type { AbortPlan } from '../../../src/analyze/abort/decide.js';
+import type { AbortReport } from '../../../src/render/abort-doc-types.js';
 import { abortDocument } from '../../../src/render/abort-document.js';
 import { vmi } from '../../fixtures/objects/vms.js';
 import { vmim } from '../../fixtures/objects/migrations.js';
@@ -13,6 +15,12 @@ function vmiWith(state?: MigrationState, evacuationNodeName?: string): VirtualMa
   if (state) v.status!.migrationState = state;
   if (evacuationNodeName) v.status!.evacuationNodeName = evacuationNodeName;
   return v;
+}
+
+/** The report run.ts builds: the refusal as analyze/abort/outcome.ts decides it. */
+function reportOf(plan: AbortPlan, r: Partial<AbortReport> = {}): AbortReport {
+  const refusal = abortRefusal(plan, r.changed);
+  return { namespace: 'default', plan, dryRun: false, action: 'none', ...r, ...(refusal ? { refusal } : {}) };
 }
 
 const done = vmim('Succeeded', { name: 'vm1-old', uid: 'u-old', created: '2025-11-20T09:00:00Z', migrationState: { migrationUid: 'u-old', endTimestamp: '2025-11-20T09:01:00Z', completed: true } });
@@ -80,7 +88,7 @@ describe('decideAbort', () => {
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(undefined, 'node-a'), migrations: [m], force: false });
     expect(plan.evacuationNode).toBe('node-a');
     expect(plan.deletionRequested).toBe('2025-11-20T10:02:00Z');
-    const doc = abortDocument({ namespace: 'default', plan, dryRun: false, action: 'already-requested' });
+    const doc = abortDocument(reportOf(plan, { dryRun: false, action: 'already-requested' }));
     expect(doc.evacuation).toEqual({ node: 'node-a', hint: expect.stringContaining('virtctl evacuate-cancel vmi vm1 -n default') });
     expect(doc.warnings[0]).toContain('kubectl uncordon node-a');
   });
@@ -94,8 +102,20 @@ describe('decideAbort', () => {
     ['TargetReady', 'handed-off'],
     ['Running', 'running'],
     ['WaitingForSync', 'before-handoff'],
+    ['Synchronizing', 'before-handoff'],
   ])('stage of %j is %s', (phase, stage) => {
     expect(abortStage(phase)).toBe(stage);
+  });
+
+  it('a phase KubeVirt does not name: cancelled all the same, with no stage (it was called handed-off)', () => {
+    const m = vmim('Quiescing', { name: 'vm1-new', uid: 'u-new' });
+    const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [m], force: false });
+    expect(plan.migration?.metadata.uid).toBe('u-new');
+    expect(plan.refused).toBeUndefined();
+    expect(plan.stage).toBeUndefined();
+    const doc = abortDocument(reportOf(plan, { dryRun: false, action: 'deleted' }));
+    expect(doc).not.toHaveProperty('stage');
+    expect(doc.migration).toEqual({ name: 'vm1-new', uid: 'u-new', phaseBefore: 'Quiescing' });
   });
 });
 
@@ -127,7 +147,7 @@ describe('MigrationAbort document', () => {
   it('has the contract fields: migration {name, uid, phaseBefore}, mode, abortStatus, dryRun', () => {
     const mig = vmim('Running', { name: 'vm1-r', uid: 'u-r' });
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith({ migrationUid: 'u-r', mode: 'PreCopy', abortStatus: 'Aborting' }), migrations: [mig], force: false });
-    const doc = abortDocument({ namespace: 'default', plan, dryRun: true, action: 'dry-run' });
+    const doc = abortDocument(reportOf(plan, { dryRun: true, action: 'dry-run' }));
     expect(doc).toMatchObject({
       apiVersion: 'vmigrate/v1',
       kind: 'MigrationAbort',
@@ -143,7 +163,7 @@ describe('MigrationAbort document', () => {
 
   it('nothing to abort: migration null, refused no-migration, lastMigration with its result', () => {
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [done], force: false });
-    const doc = abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none' });
+    const doc = abortDocument(reportOf(plan, { dryRun: false, action: 'none' }));
     expect(doc.migration).toBeNull();
     expect(doc.mode).toBeNull();
     expect(doc.refused?.cause).toBe('no-migration');
@@ -154,14 +174,39 @@ describe('MigrationAbort document', () => {
   it('a malformed endTimestamp is left out of lastMigration (found by test/property: not RFC 3339)', () => {
     const odd = vmim('Failed', { name: 'vm1-old', uid: 'u-old', migrationState: { migrationUid: 'u-old', endTimestamp: 'yesterday', failed: true } });
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [odd], force: false });
-    expect(abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none' }).lastMigration).toEqual({ name: 'vm1-old', uid: 'u-old', phase: 'Failed' });
+    expect(abortDocument(reportOf(plan, { dryRun: false, action: 'none' })).lastMigration).toEqual({ name: 'vm1-old', uid: 'u-old', phase: 'Failed' });
+  });
+
+  it('the refusal names the end time lastMigration names: not a malformed one, not another migration\'s', () => {
+    const odd = vmim('Failed', { name: 'vm1-old', uid: 'u-old', migrationState: { migrationUid: 'u-old', endTimestamp: 'yesterday', failed: true } });
+    // KubeVirt ≤ v1.5 copied the VMI's state into a final VMIM even when it was a later migration's.
+    const foreign = vmim('Succeeded', { name: 'vm1-old', uid: 'u-old', migrationState: { migrationUid: 'u-later', endTimestamp: '2025-11-20T11:00:00Z', completed: true } });
+    for (const m of [odd, foreign]) {
+      const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [m], force: false });
+      const doc = abortDocument(reportOf(plan, { dryRun: false, action: 'none' }));
+      expect(doc.lastMigration?.endTime).toBeUndefined();
+      expect(doc.refused?.summary).not.toMatch(/ at /);
+    }
+    const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [done], force: false });
+    expect(abortDocument(reportOf(plan, { dryRun: false, action: 'none' })).refused?.summary).toContain('ended Succeeded at 2025-11-20T09:01:00Z');
+  });
+
+  it('migrationChanged: the inspected uid still there is no change; another object, or none, is', () => {
+    const mig = vmim('Running', { name: 'vm1-r', uid: 'u-r' });
+    expect(migrationChanged(mig, vmim('Running', { name: 'vm1-r', uid: 'u-r' }))).toBeUndefined();
+    const other = vmim('Pending', { name: 'vm1-r', uid: 'u-new' });
+    expect(migrationChanged(mig, other)).toEqual({ now: other });
+    expect(migrationChanged(mig, undefined)).toEqual({});
+    const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [mig], force: false });
+    expect(abortRefusal(plan, {})).toBe('migration-changed');
+    expect(abortRefusal(plan, undefined)).toBeUndefined();
   });
 
   it('a replaced migration: refused migration-changed and what is there now', () => {
     const mig = vmim('Pending', { name: 'vm1-r', uid: 'u-r' });
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(), migrations: [mig], force: false });
     const now = vmim('Pending', { name: 'vm1-r', uid: 'u-new' });
-    const doc = abortDocument({ namespace: 'default', plan, dryRun: false, action: 'none', changed: { now } });
+    const doc = abortDocument(reportOf(plan, { changed: migrationChanged(mig, now)! }));
     expect(doc.refused?.cause).toBe('migration-changed');
     expect(doc.now).toEqual({ name: 'vm1-r', uid: 'u-new', phase: 'Pending' });
   });

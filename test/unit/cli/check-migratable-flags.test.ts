@@ -35,6 +35,25 @@ describe('check-migratable flags', () => {
     expect(r.stdout).toMatch(/erp-app\s+not-migratable\s+1\s+1\s+node-2\s+\S*volume-not-shared/);
   });
 
+  it('a listing is the table and the summary; --details, or naming the VM, adds each VM\'s reasons and fixes', async () => {
+    const table = await runCli(['check-migratable', '-A', '--from', SNAP]);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 10 + 3);
+    expect(lines.slice(-2)).toEqual(['10 checked: 1 migratable, 2 risky, 7 not migratable.', '--details: the reasons and fixes for each VM.']);
+    expect(table.stdout).not.toMatch(/fix:/);
+    const wide = await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'wide']);
+    expect(wide.stdout).not.toMatch(/fix:/);
+    const details = await runCli(['check-migratable', '-A', '--details', '--from', SNAP]);
+    expect(details.stdout.startsWith(table.stdout.split('\n\n')[0] ?? '')).toBe(true);
+    expect(details.stdout).toMatch(/^prod\/erp-app \(VirtualMachineInstance on node-2\)\n {2}\S+ volume-not-shared: /m);
+    expect(details.stdout).not.toMatch(/--details:/);
+    expect(details.code).toBe(table.code);
+    const named = await runCli(['check-migratable', 'erp-app', '-n', 'prod', '--from', SNAP]);
+    expect(named.stdout).toMatch(/^prod\/erp-app \(/m);
+    const files = await runCli(['check-migratable', '-f', 'examples/manifests/vm-rwo.yaml']);
+    expect(files.stdout).toMatch(/^prod\/reports \(VirtualMachine\)$/m);
+  });
+
   it('--fail-on moves the line between 0 and 1', async () => {
     expect((await runCli(['check-migratable', 'wiki', '-n', 'default', '--from', SNAP])).code).toBe(0);
     expect((await runCli(['check-migratable', 'wiki', '-n', 'default', '--from', SNAP, '--fail-on', 'warning'])).code).toBe(1);

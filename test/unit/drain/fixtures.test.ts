@@ -22,7 +22,6 @@ import {
   EVICTION_LIVE_MIGRATE,
   EVICTION_NONE,
   FINALIZER_MIGRATION,
-  FINAL_MIGRATION_PHASES,
   LABEL_APP,
   LABEL_APP_LAUNCHER,
   LABEL_CREATED_BY,
@@ -66,7 +65,7 @@ const NOW_V19 = new Date('2026-03-10T09:06:20Z');
 const byName = <T extends KubeObject>(items: readonly T[]) => new Map(items.map((o) => [o.metadata.name ?? '', o]));
 const condition = (vmi: VirtualMachineInstance | undefined, type: string) => vmi?.status?.conditions?.find((c) => c.type === type);
 /** IsRunning() of a VMIM (types.go): every phase but Pending, unset and the final ones (no decentralized VMIMs here). */
-const isRunning = (m: VirtualMachineInstanceMigration) => !['', 'Pending', ...FINAL_MIGRATION_PHASES].includes(m.status?.phase ?? '');
+const isRunning = (m: VirtualMachineInstanceMigration) => !['', 'Pending', 'Succeeded', 'Failed'].includes(m.status?.phase ?? '');
 const phaseTime = (m: VirtualMachineInstanceMigration | undefined, phase: string) =>
   Date.parse(m?.status?.phaseTransitionTimestamps?.find((t) => t.phase === phase)?.phaseTransitionTimestamp ?? '');
 
@@ -149,7 +148,7 @@ describe('drain of node-2 on KubeVirt v1.9 (test/fixtures/objects/drain/v1.9)', 
       expect(m.spec?.priority).toBe('system-critical');
       expect(MIGRATION_PRIORITY[m.spec?.priority as keyof typeof MIGRATION_PRIORITY]).toBe(100);
       // The finalizer stays until the VMIM is final.
-      expect(m.metadata.finalizers?.includes(FINALIZER_MIGRATION) ?? false, name).toBe(!FINAL_MIGRATION_PHASES.includes(m.status?.phase ?? ''));
+      expect(m.metadata.finalizers?.includes(FINALIZER_MIGRATION) ?? false, name).toBe(!['Succeeded', 'Failed'].includes(m.status?.phase ?? ''));
       expect(vmis.has(m.spec?.vmiName ?? '')).toBe(true);
     }
     const phases = Object.fromEntries(vmims.map((m) => [m.metadata.name, m.status?.phase]));

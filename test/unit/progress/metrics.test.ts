@@ -2,7 +2,8 @@
 // the progress series under every name they have had, and Prometheus HTTP API answers.
 import { describe, expect, it } from 'vitest';
 import { parsePrometheusText, parseSampleLine } from '../../../src/analyze/progress/prometheus-text.js';
-import { PROGRESS_METRIC_NAME_SET, metricField, samplesFromMetrics } from '../../../src/analyze/progress/metric-samples.js';
+import { PROGRESS_METRIC_NAME_SET, metricField } from '../../../src/kubevirt/metrics.js';
+import { hasProgressSeries, samplesFromMetrics } from '../../../src/analyze/progress/metric-samples.js';
 import { parsePrometheusResponse, progressQuery } from '../../../src/analyze/progress/prometheus-api.js';
 import { parseKubeVirtVersion } from '../../../src/kubevirt/version.js';
 import { handlerMetricsText, prometheusBody, type MetricPoint, type MetricsVariant } from '../../fixtures/objects/progress.js';
@@ -124,5 +125,23 @@ describe('Prometheus HTTP API', () => {
     ['<html>', 'the answer is not a JSON object'],
   ])('an error answer is a reason, not a crash: %j', (body, reason) => {
     expect(parsePrometheusResponse(body)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('hasProgressSeries (why asks Prometheus only when the virt-handler page has none)', () => {
+  const point: MetricPoint = { at: T0, remaining: 2 * GB, processed: GB, total: 3 * GB, dirty: 1e6, sent: 4e7 };
+  it.each([
+    ['the VMI\'s own series', handlerMetricsText('v1.8', [point], { namespace: 'default', name: 'vm-00', node: 'n1' }), true],
+    ['a same-named VMI of another namespace', handlerMetricsText('v1.8', [point], { namespace: 'other', name: 'vm-00', node: 'n1' }), false],
+    ['the name only inside another label', 'kubevirt_vmi_migration_data_remaining_bytes{namespace="default",name="vm-01",pod_name="vm-00"} 5', false],
+    ['no progress series at all', 'kubevirt_vmi_memory_resident_bytes{namespace="default",name="vm-00"} 5', false],
+  ])('%s: %s', (_what, text, has) => {
+    expect(hasProgressSeries(text, VMI)).toBe(has);
+  });
+
+  it('a name the version does not publish is not a series (v1.0 has only kubevirt_migrate_vmi_*)', () => {
+    const text = 'kubevirt_vmi_migration_data_remaining_bytes{namespace="default",name="vm-00"} 5';
+    expect(hasProgressSeries(text, VMI, parseKubeVirtVersion('v1.0.0'))).toBe(false);
+    expect(hasProgressSeries(text, VMI, parseKubeVirtVersion('v1.2.0'))).toBe(true);
   });
 });

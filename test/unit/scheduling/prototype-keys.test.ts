@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { labelValue } from '../../../src/kube/labels.js';
 import { matchesRequiredNodeAffinity, unmetRequirements } from '../../../src/analyze/scheduling/node-affinity.js';
 import { matchesNodeSelector, unmatchedSelectorKeys } from '../../../src/analyze/scheduling/node-selector.js';
-import { matchesLabelSelector } from '../../../src/analyze/why/target-placement.js';
+import { matchesLabelSelector } from '../../../src/analyze/scheduling/label-selector.js';
 import { scorePolicy } from '../../../src/analyze/policy/match-policy.js';
 import type { Node } from '../../../src/kube/types.js';
 

@@ -3,7 +3,7 @@
 // renders to a sentence with the decisive names and numbers, never `undefined`.
 import { describe, expect, it } from 'vitest';
 import type { CheckId, CheckResult } from '../../../src/analyze/why/check.js';
-import { isRunningMigration } from '../../../src/analyze/why/migration-state.js';
+import { countsAsRunning } from '../../../src/analyze/migration/phase.js';
 import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom } from '../../../src/analyze/why/quota-headroom.js';
 import { formatQuotaAmount } from '../../../src/render/why-text/resource-quota.js';
 import { checkHint, checkSummary } from '../../../src/render/why-text/index.js';
@@ -50,7 +50,7 @@ describe('podQuotaUsage', () => {
   });
 });
 
-describe('isRunningMigration (IsRunning, facts §1.1)', () => {
+describe('countsAsRunning (IsRunning, facts §1.1)', () => {
   it.each([
     ['', false],
     ['Pending', false],
@@ -64,7 +64,7 @@ describe('isRunningMigration (IsRunning, facts §1.1)', () => {
     ['WaitingForSync', false],
     ['Synchronizing', false],
   ])('%s → %s', (phase, running) => {
-    expect(isRunningMigration(vmim(phase))).toBe(running);
+    expect(countsAsRunning(vmim(phase).status?.phase)).toBe(running);
   });
 });
 

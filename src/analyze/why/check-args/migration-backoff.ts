@@ -1,7 +1,5 @@
 // The args of the migration-backoff check (checks/migration-backoff.ts), for render/why-text/migration-backoff.ts. Types only.
-
-/** Which automatic migration it is: only these back off. */
-export type AutomaticOrigin = 'evacuation' | 'workload-update';
+import type { AutomaticOrigin } from '../../migration/origin.js';
 
 /** The controller's backoff: consecutive failures, the wait, and when it ends (with the previous VMIM's Failed time). */
 export interface BackoffFacts {

@@ -1,7 +1,5 @@
 // The args of the migration-phase check (checks/migration-phase.ts), for render/why-text/migration-phase.ts. Types only.
-
-/** Who created the VMIM (facts §7). */
-export type MigrationOrigin = 'evacuation' | 'workload-update' | 'user';
+import type { MigrationOrigin } from '../../../kubevirt/evacuation-facts.js';
 
 export type MigrationPhaseArgs =
   | { kind: 'none'; vmi: string }

@@ -28,7 +28,7 @@ import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { FailureSource, Names, Explained, AbortPlacement, CpuFeatureDiff, FailureReasonArgs, TargetStateInference, FailedVolume } from '../check-args/failure-reason.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
-import { sameMigrationState } from '../derive.js';
+import { liveStateOf, recordedStateOf } from '../../migration/state.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { resolveMigrationConfig } from '../migration-config.js';
 import { recommendations } from '../../progress/forecast.js';
@@ -68,7 +68,7 @@ export const failureReason: WhyCheck<'failure-reason'> = {
     const m = ctx.migration;
     if (!m) return result(ID, 'skip', { kind: 'no-migration' });
     const phase = m.status?.phase ?? '';
-    const vmiState = sameMigrationState(ctx, m);
+    const vmiState = liveStateOf(m, ctx.vmi);
     if (phase !== 'Failed' && vmiState?.failed !== true) {
       if (phase === 'Succeeded') return succeeded(ctx, m);
       return result(ID, 'skip', { kind: 'not-failed', phase });
@@ -196,7 +196,8 @@ function switchover(
   logEvents: LogEvent[],
   pod: string | undefined,
 ): { mode: 'post-copy' | 'paused'; evidence: EvidenceRef } | undefined {
-  const onVmim = m.status?.migrationState?.mode ? m.status.migrationState : undefined;
+  const recorded = recordedStateOf(m);
+  const onVmim = recorded?.mode ? recorded : undefined;
   const state = onVmim ?? vmiState;
   const mode = state?.mode === MIGRATION_MODE_POST_COPY ? 'post-copy' : state?.mode === MIGRATION_MODE_PAUSED ? 'paused' : undefined;
   if (mode) {
@@ -212,9 +213,8 @@ function switchover(
 
 // (a) failureReason: the VMIM's copy (written when final, v1.3+), else the VMI's live one.
 function fromFailureReason(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): Found | undefined {
-  const onVmim = m.status?.migrationState;
   const candidates: [MigrationState | undefined, string, string][] = [
-    [onVmim && (!onVmim.migrationUid || onVmim.migrationUid === m.metadata.uid) ? onVmim : undefined, 'VirtualMachineInstanceMigration', m.metadata.name ?? ''],
+    [recordedStateOf(m), 'VirtualMachineInstanceMigration', m.metadata.name ?? ''],
     [vmiState, 'VirtualMachineInstance', ctx.vmi?.metadata.name ?? ''],
   ];
   for (const [state, kind, name] of candidates) {
@@ -403,7 +403,8 @@ function timeoutByTiming(
   vmiState: MigrationState | undefined,
   quote: string,
 ): { failure: FailureClass; args: AbortPlacement; evidence: EvidenceRef[] } | undefined {
-  const state = m.status?.migrationState?.startTimestamp ? m.status.migrationState : vmiState;
+  const recorded = recordedStateOf(m);
+  const state = recorded?.startTimestamp ? recorded : vmiState;
   const start = state?.startTimestamp;
   const end = state?.endTimestamp;
   // Malformed times would make a 56-year migration (a confident completion-timeout) or a negative one.
@@ -443,7 +444,7 @@ function pendingTimeout(ctx: WhyContext): { args: { timeout: 'unschedulable' | '
  * `cpu-feature.node.kubevirt.io/*` labels show which of them the source has and the target has not.
  */
 function cpuFeatureDiff(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined, features: string[]): CpuFeatureDiff {
-  const state = m.status?.migrationState ?? vmiState;
+  const state = recordedStateOf(m) ?? vmiState;
   const sourceNode = state?.sourceNode ?? vmiState?.sourceNode ?? ctx.vmi?.status?.nodeName;
   const targetNode = state?.targetNode ?? vmiState?.targetNode ?? ctx.targetPod?.spec?.nodeName;
   if (!sourceNode || !targetNode) return {};

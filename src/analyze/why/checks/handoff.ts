@@ -16,9 +16,10 @@ import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { FAILURE_TARGET_POD_DOWN } from '../../../kubevirt/constants.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
-import { sameMigrationState } from '../derive.js';
+import { isHandedOffInFlight, isPastScheduling, phaseFacts } from '../../migration/phase.js';
+import { liveStateOf, stateOf } from '../../migration/state.js';
 import { secondsInCurrentPhase } from '../timeline.js';
-import { eventMessage, eventRef, eventsOfMigration, isPastScheduling, phaseIndex, podRef, sourceNodeOf } from '../target-pod-state.js';
+import { eventMessage, eventRef, eventsOfMigration, podRef, sourceNodeOf } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
 const ID = 'handoff';
@@ -33,9 +34,9 @@ export const handoff: WhyCheck<'handoff'> = {
     const m = ctx.migration;
     if (!m) return result(ID, 'skip', { kind: 'no-migration' });
     const phase = m.status?.phase ?? '';
-    if (phase === 'WaitingForSync' || phase === 'Synchronizing') return result(ID, 'skip', { kind: 'decentralized', phase });
-    // The VMI's state while in flight; a final v1.3+ VMIM keeps its own copy.
-    const state: MigrationState | undefined = sameMigrationState(ctx, m) ?? m.status?.migrationState;
+    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
+    // The VMI's state while in flight; a final VMIM keeps its own copy.
+    const state: MigrationState | undefined = stateOf(m, ctx.vmi);
     const vmiName = ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '';
     const vmiRef = (field: string, message?: string): EvidenceRef => ({
       kind: 'VirtualMachineInstance',
@@ -46,7 +47,7 @@ export const handoff: WhyCheck<'handoff'> = {
     });
     const events = eventsOfMigration(ctx.migrationEvents, m).map((e) => ({ e, rec: recognizeControllerEvent(e) }));
     const handedOver = events.find((x) => x.rec?.kind === 'handed-over')?.e;
-    const handedOff = Boolean(handedOver || state?.targetNode || phaseIndex(phase) > phaseIndex('Scheduled') || reached(m, 'PreparingTarget'));
+    const handedOff = Boolean(handedOver || state?.targetNode || isHandedOffInFlight(phase) || reached(m, 'PreparingTarget'));
     const targetNode = state?.targetNode ?? (handedOff ? ctx.targetPod?.spec?.nodeName : undefined);
     const podName = state?.targetPod ?? ctx.targetPod?.metadata.name;
     const base: Target = {};
@@ -130,7 +131,7 @@ function targetPodDown(ctx: WhyContext, m: VirtualMachineInstanceMigration, stat
     return { reason: rec.args.reason, ref: eventRef(e) };
   }
   if (isDown(state?.failureReason)) {
-    const onVmi = sameMigrationState(ctx, m)?.failureReason !== undefined;
+    const onVmi = liveStateOf(m, ctx.vmi)?.failureReason !== undefined;
     const ref: EvidenceRef = onVmi
       ? { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.failureReason', message: state?.failureReason ?? '' }
       : { kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name: m.metadata.name ?? '', field: 'status.migrationState.failureReason', message: state?.failureReason ?? '' };

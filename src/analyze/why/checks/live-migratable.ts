@@ -6,7 +6,8 @@ import { COND_LIVE_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../.
 import { deviceMove } from '../../scheduling/device-nodes.js';
 import { result, type WhyCheck } from '../check.js';
 import type { LiveMigratableArgs } from '../check-args/live-migratable.js';
-import { isFinalMigration, recognizedEvents } from '../migration-state.js';
+import { recognizedEvents } from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
@@ -26,7 +27,7 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (args.reason === REASON_HOST_DEVICE_NOT_MIGRATABLE) args.move = deviceMove(vmi.spec ?? {}, ctx.nodes, vmi.status?.nodeName);
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
-    if (ctx.migration && isFinalMigration(ctx.migration)) return result('live-migratable', 'info', args, evidence);
+    if (ctx.migration && isFinal(ctx.migration.status?.phase)) return result('live-migratable', 'info', args, evidence);
     return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
   },
 };

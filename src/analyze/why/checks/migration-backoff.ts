@@ -5,9 +5,9 @@
 // stays Pending and the VMI gets `MigrationBackoff` `backoff migrating vmi %s/%s`.
 import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
-import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../../kubevirt/constants.js';
+import { isAutomatic, originOf, type AutomaticOrigin } from '../../migration/origin.js';
 import { result, type WhyCheck } from '../check.js';
-import type { AutomaticOrigin, BackoffFacts, Waiting } from '../check-args/migration-backoff.js';
+import type { BackoffFacts, Waiting } from '../check-args/migration-backoff.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
@@ -20,24 +20,25 @@ export const migrationBackoff: WhyCheck<'migration-backoff'> = {
   run(ctx) {
     const ours = ctx.migration;
     if (!ours) return result('migration-backoff', 'skip', { kind: 'no-migration' });
-    if (!isAutomatic(ours)) return result('migration-backoff', 'skip', { kind: 'not-automatic' });
+    const origin = originOf(ours, ctx.vmi);
+    if (!isAutomatic(origin)) return result('migration-backoff', 'skip', { kind: 'not-automatic' });
     if (!awaitingTargetPod(ctx) || ours.status?.phase !== 'Pending') return result('migration-backoff', 'pass', { kind: 'not-waiting' });
 
     const events = recognizedEvents(eventsOfMigration(ctx.vmiEvents, ours)).filter(({ recognized }) => recognized.kind === 'backoff');
     const lastEvent = events[events.length - 1]?.event;
     const eventRefs = lastEvent ? [eventRef(lastEvent)] : [];
     if (!ctx.migrations.ok) {
-      if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin: originOf(ours), lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
+      if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin, lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
       return { ...result('migration-backoff', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
     }
 
     const b = computeBackoff(ctx.vmiMigrations, ours);
     if (!b) {
-      if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin: originOf(ours), lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
+      if (lastEvent) return result('migration-backoff', 'fail', { kind: 'event', namespace: ctx.namespace, origin, lastEventTime: eventTime(lastEvent) ?? '' }, eventRefs, 'migration-backoff');
       return result('migration-backoff', 'pass', { kind: 'no-failures' });
     }
     const retryAt = b.failedAt === undefined ? undefined : b.failedAt + b.backoffSeconds * 1000;
-    const args: Waiting & BackoffFacts = { namespace: ctx.namespace, origin: originOf(ours), failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
+    const args: Waiting & BackoffFacts = { namespace: ctx.namespace, origin, failures: b.failures, backoffSeconds: b.backoffSeconds, previousMigration: b.previous.metadata.name ?? '' };
     if (retryAt !== undefined) {
       args.retryAt = new Date(retryAt).toISOString().replace(/\.000Z$/, 'Z');
       args.secondsLeft = Math.max(0, Math.round((retryAt - ctx.now.getTime()) / 1000));
@@ -51,15 +52,6 @@ export const migrationBackoff: WhyCheck<'migration-backoff'> = {
   },
 };
 
-function originOf(m: VirtualMachineInstanceMigration): AutomaticOrigin {
-  return m.metadata.annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined ? 'evacuation' : 'workload-update';
-}
-
-function isAutomatic(m: VirtualMachineInstanceMigration): boolean {
-  const a = m.metadata.annotations ?? {};
-  return a[ANNOTATION_EVACUATION_MIGRATION] !== undefined || a[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined;
-}
-
 interface Backoff {
   failures: number;
   backoffSeconds: number;
@@ -71,7 +63,7 @@ interface Backoff {
 
 /** The controller's computation; undefined when ours is not the newest automatic VMIM or nothing failed. */
 function computeBackoff(vmiMigrations: readonly VirtualMachineInstanceMigration[], ours: VirtualMachineInstanceMigration): Backoff | undefined {
-  const eligible = vmiMigrations.filter(isAutomatic); // newest first
+  const eligible = vmiMigrations.filter((m) => isAutomatic(originOf(m))); // newest first
   if (eligible.length < 2 || eligible[0]?.metadata.uid !== ours.metadata.uid) return undefined;
   const failed: VirtualMachineInstanceMigration[] = [];
   for (const m of eligible.slice(1)) {

@@ -14,7 +14,9 @@ import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { MigrationConflictArgs } from '../check-args/migration-conflict.js';
 import type { WhyContext } from '../context.js';
 import { time } from '../../../kube/time.js';
-import { awaitingTargetPod, isFinalMigration, isRunningMigration, migrationRef, recognizedEvents, targetPodsOf } from '../migration-state.js';
+import { awaitingTargetPod, migrationRef, recognizedEvents, targetPodsOf } from '../migration-state.js';
+import { countsAsRunning, isFinal } from '../../migration/phase.js';
+import { liveStateOf } from '../../migration/state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 
 const ID = 'migration-conflict';
@@ -37,10 +39,10 @@ export const migrationConflict: WhyCheck<'migration-conflict'> = {
     if (ours.status?.phase === 'Failed' && !ctx.events.ok) {
       return { ...result(ID, 'unknown', { kind: 'none' }), missing: ctx.events.reason };
     }
-    if (isFinalMigration(ours)) return result(ID, 'pass', { kind: 'none' });
+    if (isFinal(ours.status?.phase)) return result(ID, 'pass', { kind: 'none' });
 
     // 2. Another unfinished VMIM of the same VMI is the one KubeVirt serves: ours waits.
-    const unfinished = ctx.vmiMigrations.filter((m) => !isFinalMigration(m));
+    const unfinished = ctx.vmiMigrations.filter((m) => !isFinal(m.status?.phase));
     if (!unfinished.some((m) => m.metadata.uid === ours.metadata.uid)) unfinished.push(ours);
     const others = unfinished.filter((m) => m.metadata.uid !== ours.metadata.uid);
     // 3. An automatic migration's create was refused because a migration was in flight.
@@ -91,14 +93,13 @@ function stateOwner(ctx: WhyContext, candidates: readonly VirtualMachineInstance
  * diagnosed, so the answer is the same from every side.
  */
 function ownerOf(ctx: WhyContext, unfinished: readonly VirtualMachineInstanceMigration[]): VirtualMachineInstanceMigration | undefined {
-  const uid = ctx.vmi?.status?.migrationState?.migrationUid;
-  const named = uid ? unfinished.find((m) => m.metadata.uid === uid) : undefined;
+  const named = unfinished.find((m) => liveStateOf(m, ctx.vmi) !== undefined);
   if (named) return named;
   const pods = ctx.pods.ok ? ctx.pods.items : ctx.launcherPods;
   const oldestFirst = [...unfinished].sort(
     (a, b) => time(a.metadata.creationTimestamp) - time(b.metadata.creationTimestamp) || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '') || (a.metadata.uid ?? '').localeCompare(b.metadata.uid ?? ''),
   );
-  return oldestFirst.find(isRunningMigration) ?? oldestFirst.find((m) => targetPodsOf(pods, m).length > 0) ?? oldestFirst[0];
+  return oldestFirst.find((m) => countsAsRunning(m.status?.phase)) ?? oldestFirst.find((m) => targetPodsOf(pods, m).length > 0) ?? oldestFirst[0];
 }
 
 /** The newest other migration of the VMI created no later than ours (newest-first input). */

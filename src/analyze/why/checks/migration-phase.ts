@@ -7,12 +7,14 @@
 // From v0.56 the controller fails a pre-hand-off migration in the same update that adds the
 // condition, so the condition on a pre-Running phase is itself that older behaviour unless the
 // version says otherwise.
-import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
+import { ANNOTATION_EVACUATION_MIGRATION, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import { result, type WhyCheck } from '../check.js';
-import { sameMigrationState } from '../derive.js';
-import type { MigrationOrigin, MigrationPhaseArgs } from '../check-args/migration-phase.js';
-import { isFinalMigration, migrationRef } from '../migration-state.js';
+import type { MigrationPhaseArgs } from '../check-args/migration-phase.js';
+import { migrationRef } from '../migration-state.js';
+import { isFinal, phaseFacts, stageOf } from '../../migration/phase.js';
+import { originOf } from '../../migration/origin.js';
+import { liveStateOf } from '../../migration/state.js';
 import { ageSeconds, secondsInCurrentPhase } from '../timeline.js';
 import { listOf } from '../../shape.js';
 
@@ -22,7 +24,7 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     const m = ctx.migration;
     if (!m) return result('migration-phase', 'info', { kind: 'none', vmi: ctx.vmi?.metadata.name ?? ctx.requested.name });
     const phase = m.status?.phase ?? '';
-    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m.metadata.annotations) };
+    const args: Extract<MigrationPhaseArgs, { kind: 'phase' | 'abort-pending' }> = { kind: 'phase', namespace: ctx.namespace, migration: m.metadata.name ?? '', phase, origin: originOf(m, ctx.vmi) };
     const inPhase = secondsInCurrentPhase(m, ctx.now);
     if (inPhase !== undefined) args.secondsInPhase = inPhase;
     const age = ageSeconds(m.metadata.creationTimestamp, ctx.now);
@@ -36,8 +38,8 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
     const evidence = [migrationRef(m, 'status.phase', phase)];
     const abortRequested = listOf(m.status?.conditions).some((c) => c.type === VMIM_COND_ABORT_REQUESTED && c.status === 'True');
     if (abortRequested) args.abortRequested = true;
-    const vmiState = sameMigrationState(ctx, m);
-    if ((m.metadata.deletionTimestamp || abortRequested || vmiState?.abortRequested === true) && !isFinalMigration(m)) {
+    const vmiState = liveStateOf(m, ctx.vmi);
+    if ((m.metadata.deletionTimestamp || abortRequested || vmiState?.abortRequested === true) && !isFinal(m.status?.phase)) {
       args.kind = 'abort-pending';
       if (m.metadata.deletionTimestamp) {
         args.deletionTimestamp = m.metadata.deletionTimestamp;
@@ -47,19 +49,15 @@ export const migrationPhase: WhyCheck<'migration-phase'> = {
       if (vmiState?.abortRequested === true) {
         evidence.push({ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.abortRequested', message: 'true' });
       }
-      args.abortStuck = BEFORE_RUNNING.includes(phase) && atLeast(ctx.version, 0, 56) !== true;
+      args.abortStuck = beforeRunning(phase) && atLeast(ctx.version, 0, 56) !== true;
       return { ...result('migration-phase', 'warn', args, evidence, 'aborted'), verdictStatus: args.abortStuck ? 'blocked' : 'at-risk' };
     }
     return result('migration-phase', phase === 'Succeeded' ? 'pass' : 'info', args, evidence);
   },
 };
 
-/** Phases before Running: up to v0.55 an abort requested there was never carried out. */
-const BEFORE_RUNNING: readonly string[] = ['', 'Pending', 'Scheduling', 'Scheduled', 'PreparingTarget', 'TargetReady'];
-
-/** Who created the VMIM (facts §7): the evacuation controller, the workload updater, or a user. */
-function originOf(annotations: Record<string, string> | undefined): MigrationOrigin {
-  if (annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined) return 'evacuation';
-  if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
-  return 'user';
+/** Phases before Running (the decentralized ones are v1.6+): up to v0.55 an abort requested there was never carried out. */
+function beforeRunning(phase: string): boolean {
+  const stage = stageOf(phase);
+  return (stage === 'before-handoff' || stage === 'handed-off') && !phaseFacts(phase)?.decentralized;
 }

@@ -10,10 +10,10 @@ import { effectiveMigrationConfig } from '../../policy/effective-config.js';
 import { itemsWhere } from '../../lookup.js';
 import { result, type WhyCheck } from '../check.js';
 import type { MigrationSlotsArgs } from '../check-args/migration-slots.js';
+import { countsAsRunning, isFinal } from '../../migration/phase.js';
+import { recordedStateOf } from '../../migration/state.js';
 import {
   awaitingTargetPod,
-  isFinalMigration,
-  isRunningMigration,
   hasMultipleActivePods,
   migrationRef,
   qualified,
@@ -27,7 +27,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     if (!ours) return result('migration-slots', 'skip', { kind: 'no-migration' });
     if (!awaitingTargetPod(ctx) || ours.status?.phase !== 'Pending') {
       // It got past the gate (or never reached it): nothing to count.
-      return result('migration-slots', isFinalMigration(ours) || ctx.targetPod ? 'pass' : 'skip', { kind: 'not-waiting', phase: ours.status?.phase ?? '' });
+      return result('migration-slots', isFinal(ours.status?.phase) || ctx.targetPod ? 'pass' : 'skip', { kind: 'not-waiting', phase: ours.status?.phase ?? '' });
     }
     if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
 
@@ -88,7 +88,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
  */
 function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours: VirtualMachineInstanceMigration) {
   return all.filter(
-    (m) => m.metadata.uid !== ours.metadata.uid && !isFinalMigration(m) && (isRunningMigration(m) || targetPodsOf(pods, m).length > 0),
+    (m) => m.metadata.uid !== ours.metadata.uid && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(pods, m).length > 0),
   );
 }
 
@@ -100,7 +100,7 @@ function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods
 function sourceNodeOfMigration(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
   const label = targetPodsOf(pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
   if (label) return label;
-  const state = m.status?.migrationState;
+  const state = recordedStateOf(m);
   if (state?.sourceNode) return state.sourceNode;
   const sourcePod = state?.sourcePod;
   return sourcePod ? itemsWhere(pods, 'name', (p) => p.metadata.name, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;

@@ -9,7 +9,7 @@ import type { CheckStatus } from '../cause.js';
 import { result, type WhyCheck } from '../check.js';
 import type { VolumeArgs, StorageVisibilityArgs } from '../check-args/storage-visibility.js';
 import type { EvidenceRef } from '../../findings.js';
-import { FINAL_MIGRATION_PHASES } from '../../../kubevirt/constants.js';
+import { isFinal } from '../../migration/phase.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
 import { isClaimUnbound, vmiClaims, type VmiClaim } from '../target-placement.js';
 import { sourceNodeOf } from '../target-pod-state.js';
@@ -37,7 +37,7 @@ export const storageVisibility: WhyCheck<'storage-visibility'> = {
     const scheduling = prior.get('target-pod-scheduling');
     const unschedulable = scheduling?.id === 'target-pod-scheduling' && scheduling.args.kind === 'unschedulable';
     const phase = ctx.migration?.status?.phase ?? '';
-    const active = ctx.migration !== undefined && !FINAL_MIGRATION_PHASES.includes(phase);
+    const active = ctx.migration !== undefined && !isFinal(phase);
     // The finding is the cause only while the target pod waits for a node.
     const problem = (): { status: CheckStatus; cause?: 'target-unschedulable-storage' } =>
       unschedulable ? { status: 'fail', cause: 'target-unschedulable-storage' } : { status: active ? 'warn' : 'info' };

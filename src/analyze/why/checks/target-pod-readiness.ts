@@ -17,7 +17,6 @@ import type { StuckKind, TargetPodReadinessArgs } from '../check-args/target-pod
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { ContainerStatus, KubeEvent, Pod } from '../../../kube/types.js';
-import { FINAL_MIGRATION_PHASES } from '../../../kubevirt/constants.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { classifyPodReason, type PodProblem } from '../parse/pod-event.js';
 import { EVENT_FAILED_SCHEDULING, parseSchedulerMessage } from '../parse/scheduler-message.js';
@@ -27,7 +26,6 @@ import {
   eventMessage,
   eventRef,
   eventsOfMigration,
-  isPastScheduling,
   isPodReady,
   isPodScheduled,
   pendingDeadline,
@@ -36,7 +34,8 @@ import {
   podTimeouts,
   type PendingDeadline,
 } from '../target-pod-state.js';
-import { sameMigrationState } from '../derive.js';
+import { isFinal, isPastScheduling, phaseFacts } from '../../migration/phase.js';
+import { stateOf } from '../../migration/state.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { listOf } from '../../shape.js';
 import { cniErrorFor } from '../component-log-lines.js';
@@ -87,8 +86,8 @@ export const targetPodReadiness: WhyCheck<'target-pod-readiness'> = {
       if (timeout) return timeout;
     }
     if (phase === 'Succeeded' || isPastScheduling(phase)) return result(ID, 'pass', { kind: 'ready' });
-    if (FINAL_MIGRATION_PHASES.includes(phase)) return result(ID, 'skip', { kind: 'final', phase });
-    if (phase === 'WaitingForSync' || phase === 'Synchronizing') return result(ID, 'skip', { kind: 'decentralized', phase });
+    if (isFinal(phase)) return result(ID, 'skip', { kind: 'final', phase });
+    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
     if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
     const pod = ctx.targetPod;
     if (!pod) return result(ID, 'skip', { kind: 'no-target-pod' });
@@ -245,7 +244,7 @@ function timeoutResult(ctx: WhyContext): CheckResult<'target-pod-readiness'> | u
   }
   if (!hit) return undefined;
   const timeouts = podTimeouts(m);
-  const pod = hit.pod ?? createdPod ?? sameMigrationState(ctx, m)?.targetPod ?? m?.status?.migrationState?.targetPod;
+  const pod = hit.pod ?? createdPod ?? stateOf(m, ctx.vmi)?.targetPod;
   const args: Extract<TargetPodReadinessArgs, { kind: 'timeout' }> = {
     kind: 'timeout',
     timeout: hit.timeout,

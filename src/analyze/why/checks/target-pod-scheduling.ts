@@ -14,7 +14,8 @@ import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, Pod } from '../../../kube/types.js';
 import { EVENT_TARGET_POD_UNSCHEDULABLE, LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import { COND_POD_SCHEDULED, isCpuSchedulingLabel, type UnschedulableCause } from '../parse/scheduler-message.js';
-import { sameMigrationState } from '../derive.js';
+import { isPastScheduling, phaseFacts } from '../../migration/phase.js';
+import { stateOf } from '../../migration/state.js';
 import { ageSeconds } from '../timeline.js';
 import {
   causeFromMessage,
@@ -31,7 +32,6 @@ import {
 import {
   eventRef,
   eventsOfMigration,
-  isPastScheduling,
   isPodScheduled,
   podCondition,
   podRef,
@@ -56,12 +56,12 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     const phase = m.status?.phase ?? '';
     const pod = ctx.targetPod;
     if (phase === 'Succeeded' || isPastScheduling(phase)) {
-      const node = pod?.spec?.nodeName ?? sameMigrationState(ctx, m)?.targetNode ?? m.status?.migrationState?.targetNode;
+      const node = pod?.spec?.nodeName ?? stateOf(m, ctx.vmi)?.targetNode;
       return result(ID, 'pass', { kind: 'scheduled', ...(pod?.metadata.name ? { pod: pod.metadata.name } : {}), ...(node ? { node } : {}) });
     }
     // A failed migration's pod is gone or irrelevant: the timeout and the failure are explained later.
     if (phase === 'Failed') return result(ID, 'skip', { kind: 'final', phase });
-    if (phase === 'WaitingForSync' || phase === 'Synchronizing') return result(ID, 'skip', { kind: 'decentralized', phase });
+    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
     if (!pod) {
       // KubeVirt's own CPU verdict needs no pod: it is written before the pod is created (rule 2).
       const hm = hostModelEvent(ctx);

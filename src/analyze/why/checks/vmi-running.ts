@@ -7,18 +7,18 @@ import { nodeReadyCondition } from '../../scheduling/readiness.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { Names, Problem } from '../check-args/vmi-running.js';
 import type { WhyContext } from '../context.js';
-import { isFinalMigration } from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
 import { itemsWhere } from '../../lookup.js';
-import { listOf } from '../../shape.js';
+import { vmOwnerOf } from '../../../kube/owners.js';
 
 export const vmiRunning: WhyCheck<'vmi-running'> = {
   id: 'vmi-running',
   run(ctx) {
-    const blocking = !isFinalMigration(ctx.migration);
+    const blocking = !isFinal(ctx.migration?.status?.phase);
     // Names the hint needs: namespace, VM, migration.
     const names: Names = { namespace: ctx.namespace };
     if (ctx.vm?.metadata.name) names.vm = ctx.vm.metadata.name;
-    else if (ctx.vmi && listOf(ctx.vmi.metadata.ownerReferences).some((o) => o.kind === 'VirtualMachine')) names.vm = ctx.vmi.metadata.name ?? '';
+    else if (ctx.vmi && vmOwnerOf(ctx.vmi) !== undefined) names.vm = ctx.vmi.metadata.name ?? '';
     if (ctx.migration?.metadata.name) names.migration = ctx.migration.metadata.name;
     const problem = (args: Problem, evidence: EvidenceRef[]): CheckResult<'vmi-running'> =>
       blocking

@@ -41,6 +41,7 @@ import {
   MSG_MIGRATION_NO_IP_FOUND,
 } from '../../../kubevirt/constants.js';
 import { goFormatRegExp } from './go-format.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
 export type StorageErrorKind =
   | 'destination-smaller'
@@ -89,7 +90,8 @@ export function parseVirError(text: string): VirError | undefined {
 }
 
 const CPU_MISMATCH = /guest CPU doesn't match specification|CPU is incompatible with host CPU/i;
-const CPU_FEATURE_LIST = /\b(missing|extra|required) features:\s*([^;'"\n]+)/gi;
+// A feature list ends at a control character: a feature name never holds one.
+const CPU_FEATURE_LIST = new RegExp(`\\b(missing|extra|required) features:\\s*([^;'"${C}]+)`, 'giu');
 
 function cpuFeatures(text: string): { features: string[]; extraFeatures: string[] } {
   const features: string[] = [];

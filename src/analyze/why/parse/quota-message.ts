@@ -12,6 +12,7 @@
 // separator only before the next `name=`.
 
 import { parseQuantity } from '../../../kube/quantity.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
 export interface QuotaResourceUse {
   resource: string;
@@ -43,9 +44,11 @@ export interface QuotaMustSpecify {
   containers?: Record<string, string[]>;
 }
 
-const POD = /pods "([^"]+)" is forbidden/;
-const EXCEEDED = /exceeded quota: (.+?),\s*requested:\s*(.*?),?\s*used:\s*(.*?),?\s*limited:\s*(.*?)(?:["'\]]|$)/;
-const MUST_SPECIFY = /failed quota: ([^:]+): must specify ([^\]"]+)/;
+// Names, resources and quantities never hold a control character: a value stops at one.
+const POD = new RegExp(`pods "([^"${C}]+)" is forbidden`, 'u');
+const EXCEEDED = new RegExp(`exceeded quota: ([^${C}]+?),\\s*requested:\\s*([^${C}]*?),?\\s*used:\\s*([^${C}]*?),?\\s*limited:\\s*([^"'\\]${C}]*)`, 'u');
+const MUST_SPECIFY = new RegExp(`failed quota: ([^:${C}]+): must specify ([^\\]"${C}]+)`, 'u');
+const MUST_SPECIFY_FOR = new RegExp(`^\\s*(?:must specify\\s+)?([^\\s${C}]+) for: ([^${C}]+)$`, 'u');
 
 /** `a=1,b=2` → {a: '1', b: '2'}; a comma inside a quantity (`4,015m`, a pasted copy) is a thousands separator. */
 function parseResourceList(s: string): Record<string, string> {
@@ -92,7 +95,7 @@ export function parseQuotaMustSpecify(text: string): QuotaMustSpecify | undefine
   if (/ for: /.test(spec)) {
     out.containers = {};
     for (const seg of spec.split(';')) {
-      const s = /^\s*(?:must specify\s+)?(\S+) for: (.+)$/.exec(seg.trim());
+      const s = MUST_SPECIFY_FOR.exec(seg.trim());
       if (!s) continue;
       out.missing.push(s[1]!);
       out.containers[s[1]!] = s[2]!.split(',').map((c) => c.trim()).filter(Boolean);

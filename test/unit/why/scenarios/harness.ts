@@ -1,14 +1,14 @@
 // Runs `why` end to end on in-memory objects: the real gather (through a snapshot source built
-// from the objects), derive and diagnose. Scenario tests assert ids and evidence, never prose.
+// from the objects), derive and diagnose, by the diagnoseOnce that why and start --wait run.
+// Scenario tests assert ids and evidence, never prose.
 import { snapshotFromObjects } from '../../../../src/collect/snapshot/index.js';
 import { SourceError, type ClusterSource } from '../../../../src/collect/source.js';
 import { RESOURCES, qualifiedName, type ResourceId } from '../../../../src/kube/resources.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
 import type { GatherError } from '../../../../src/kube/known.js';
-import { gatherForWhy } from '../../../../src/commands/why/gather.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
+import type { Diagnosis } from '../../../../src/analyze/why/diagnose.js';
 import type { CheckId, CheckResult } from '../../../../src/analyze/why/check.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
@@ -57,8 +57,7 @@ export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions):
 
 async function diagnoseScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
   const source = scenarioSource(objects, opts);
-  const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
-  const d = diagnose(deriveContext(inputs));
+  const { diagnosis: d, errors } = await diagnoseOnce(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
   if (process.env.VMIGRATE_CAPTURE_OUTPUTS) {
     const doc = diagnosisDocument(d, errors);
     captureOutput('why', [opts.name, opts.now], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);

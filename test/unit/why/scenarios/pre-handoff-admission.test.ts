@@ -4,9 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openSnapshotSource } from '../../../../src/collect/snapshot/index.js';
-import { gatherForWhy } from '../../../../src/commands/why/gather.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose } from '../../../../src/analyze/why/diagnose.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import { kubevirtCR } from '../../../fixtures/objects/index.js';
 import { event, plusSeconds, quota, targetPod, vmCluster, vmim, vmimCondition } from '../../../fixtures/objects/migrations.js';
 import { argsOf, checkOf, whyScenario } from './harness.js';
@@ -125,8 +123,7 @@ describe('quota-exceeded', () => {
 
   it('examples/cluster-snapshot: dev/ci-runner is refused by dev-quota', async () => {
     const source = await openSnapshotSource(fileURLToPath(new URL('../../../../examples/cluster-snapshot', import.meta.url)));
-    const { inputs } = await gatherForWhy(source, 'dev', 'ci-runner');
-    const d = diagnose(deriveContext(inputs));
+    const { diagnosis: d } = await diagnoseOnce(source, 'dev', 'ci-runner');
     expect(d.ctx.migration?.metadata.name).toBe('kubevirt-migrate-vm-vk7vt');
     // Pending for 12m26s at snapshot time (examples/README.md).
     expect(checkOf(d, 'migration-phase').args).toMatchObject({ phase: 'Pending', secondsInPhase: 746 });

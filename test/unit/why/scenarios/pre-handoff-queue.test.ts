@@ -275,6 +275,14 @@ describe('migration-backoff', () => {
     expect(checkOf(d, 'migration-backoff').args).toMatchObject({ failures: 1, backoffSeconds: 20, retryAt: '2025-11-20T10:00:30Z', origin: 'workload-update' });
   });
 
+  it('a descheduler eviction (v1.7+: spec.priority system-maintenance) backs off like an evacuation, named as such in both checks', async () => {
+    const ours = vmim('Pending', { name: 'kubevirt-evacuation-n3w', uid: 'uid-new', generateName: 'kubevirt-evacuation-', annotations: EVACUATION, created: '2025-11-20T10:00:25Z' });
+    ours.spec!.priority = 'system-maintenance';
+    const d = await whyScenario([...vmCluster({ kubevirt: kubevirtCR({ version: 'v1.9.0' }) }), failedEvacuation(1, '2025-11-20T10:00:20Z'), ours], { name: 'vm1', now: '2025-11-20T10:00:30Z' });
+    expect(checkOf(d, 'migration-backoff').args).toMatchObject({ kind: 'backoff', origin: 'descheduler' });
+    expect(checkOf(d, 'migration-phase').args).toMatchObject({ origin: 'descheduler' });
+  });
+
   it('must not fire: the backoff is over (info), and user-created VMIMs never back off (skip)', async () => {
     const ours = vmim('Pending', { name: 'kubevirt-evacuation-n3w', uid: 'uid-new', generateName: 'kubevirt-evacuation-', annotations: EVACUATION, created: '2025-11-20T10:00:25Z' });
     const over = await whyScenario([...vmCluster(), failedEvacuation(1, '2025-11-20T10:00:20Z'), ours], { name: 'vm1', now: '2025-11-20T10:03:00Z' });

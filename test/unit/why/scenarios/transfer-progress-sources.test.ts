@@ -10,8 +10,7 @@ import type { ClusterSource } from '../../../../src/collect/source.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { openSnapshotSource } from '../../../../src/collect/snapshot/index.js';
 import { gatherForWhy } from '../../../../src/commands/why/gather.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose } from '../../../../src/analyze/why/diagnose.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
@@ -136,6 +135,16 @@ describe('source 3: --prometheus', () => {
     // Range: 3.3e9 → 2.1e9 over 60 s (−20 MB/s), then the instant point 1.5e9 at t (same time as the last step: it wins).
     expect(d.progress!.samples.map((s) => s.dataRemaining)).toEqual([3.3e9, 3.0e9, 2.7e9, 2.4e9, 1.5e9]);
     expect(d.progress!.forecast).toMatchObject({ converging: true, verdict: 'converging' });
+    expect(d.progress!.unavailable.map((u) => u.source)).toEqual(['logs', 'metrics']);
+  });
+
+  it('asked when virt-handler has series only of a same-named VMI in another namespace (the pre-check used to match the name alone)', async () => {
+    const { objects, logs } = scenario();
+    const elsewhere = handlerMetricsText('v1.8', POINTS, { namespace: 'other', name: VMI_NAME, node: 'node-a' });
+    const calls: string[] = [];
+    const d = await whyScenario(objects, { name: VMI_NAME, now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: elsewhere }, prometheus: api(calls) });
+    expect(calls).toHaveLength(2);
+    expect(d.progress).toMatchObject({ source: 'prometheus' });
     expect(d.progress!.unavailable.map((u) => u.source)).toEqual(['logs', 'metrics']);
   });
 
@@ -285,8 +294,7 @@ describe('offline (--from): the snapshot\'s own time', () => {
     mkdirSync(join(dir, SOURCE_POD));
     writeFileSync(join(dir, SOURCE_POD, 'compute.log'), b.logs[SOURCE_POD]!);
     const source = await openSnapshotSource(dir);
-    const { inputs } = await gatherForWhy(source, 'default', VMI_NAME);
-    const d = diagnose(deriveContext(inputs));
+    const { diagnosis: d } = await diagnoseOnce(source, 'default', VMI_NAME);
     // The newest timestamp is the last progress line, 40.4 s after libvirt started.
     expect(source.now().toISOString()).toBe('2025-12-31T09:41:00.402Z');
     expect(d.progress).toMatchObject({ source: 'logs' });

@@ -1,24 +1,12 @@
 // What `start --wait` and `abort --wait` show while they follow a migration: where it is, and how
 // far the transfer got. The percentage comes from the source launcher's progress lines (facts
 // §5.1) of THIS migration's UID, read by the progress model. Pure.
-import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { FINAL_MIGRATION_PHASES } from '../../kubevirt/constants.js';
+import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { parseLauncherLogLines } from '../why/launcher-log-lines.js';
 import { logSamples } from '../progress/log-samples.js';
 import { percentDone } from '../progress/forecast.js';
-
-export function isFinalPhase(phase: string | undefined): boolean {
-  return FINAL_MIGRATION_PHASES.includes(phase ?? '');
-}
-
-/** The migration state that belongs to this migration: the VMI's while it names it, else the VMIM's copy. */
-export function stateOf(m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined): MigrationState | undefined {
-  const live = vmi?.status?.migrationState;
-  if (live && m.metadata.uid && live.migrationUid === m.metadata.uid) return live;
-  const copy = m.status?.migrationState;
-  return copy && (!copy.migrationUid || copy.migrationUid === m.metadata.uid) ? copy : undefined;
-}
+import { stateOf } from './state.js';
 
 /**
  * Percent of the data transferred (0–100) for `migrationUid`, from a launcher log tail, through

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotFromObjects } from '../../../src/collect/snapshot/index.js';
 import type { KubeObject, Pod } from '../../../src/kube/types.js';
 import { gatherForStart } from '../../../src/commands/start/gather.js';
-import { decidePreflight, migrationManifest, preflightContext, type Preflight, type PreflightCheck, type PreflightCheckId } from '../../../src/analyze/preflight/preflight.js';
+import { decidePreflight, migrationManifest, preflightContext, type Preflight, type PreflightCheck, type PreflightCheckId } from '../../../src/analyze/start/preflight.js';
 import { kubevirtCR, liveMigratable, node, pv, pvc } from '../../fixtures/objects/index.js';
 import { kubevirtWithMigrations, launcherPod, quota, targetPod, vmCluster, vmim } from '../../fixtures/objects/migrations.js';
 import { kvNode } from '../../fixtures/objects/target-pods.js';

@@ -1,7 +1,7 @@
 // The planned migration target pod (facts §4, createTargetPod) and the wait helpers.
 import { describe, expect, it } from 'vitest';
-import { plannedTargetPod } from '../../../src/analyze/preflight/target-pod.js';
-import { stateOf, transferPercent } from '../../../src/analyze/preflight/progress.js';
+import { plannedTargetPod } from '../../../src/analyze/start/target-pod.js';
+import { transferPercent } from '../../../src/analyze/migration/follow-status.js';
 import { parseKubeVirtVersion } from '../../../src/kubevirt/version.js';
 import { vmi } from '../../fixtures/objects/vms.js';
 import { VMI_UID, launcherPod, vmim } from '../../fixtures/objects/migrations.js';
@@ -70,14 +70,5 @@ describe('progress helpers', () => {
     ].join('\n');
     expect(transferPercent(text, uid)).toBe(75);
     expect(transferPercent('no progress here', uid)).toBeUndefined();
-  });
-
-  it('stateOf: the VMI\'s state only while it names this migration, else the VMIM copy', () => {
-    const m = vmim('Running', { uid: 'm1', migrationState: { migrationUid: 'm1', mode: 'PreCopy' } });
-    const v = vmi('vm1');
-    v.status!.migrationState = { migrationUid: 'm1', mode: 'PostCopy' };
-    expect(stateOf(m, v)?.mode).toBe('PostCopy');
-    v.status!.migrationState = { migrationUid: 'other', mode: 'PostCopy' };
-    expect(stateOf(m, v)?.mode).toBe('PreCopy');
   });
 });

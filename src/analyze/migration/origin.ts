@@ -1,0 +1,31 @@
+// Who created a migration, and so whether cancelling it sticks (docs/kubevirt/evacuation-and-
+// queue.md §4; the markers are ORIGIN_MARKERS in src/kubevirt/evacuation-facts.ts). Pure.
+// - evacuation: VMIM annotation kubevirt.io/evacuationMigration (a drain or a taint; every version);
+// - descheduler: such an evacuation whose eviction came from the descheduler, told apart only
+//   v1.7+: VMIM spec.priority system-maintenance, or VMI annotation kubevirt.io/eviction-source
+//   descheduler while the VMI is marked (removed after the migration);
+// - workload-update: VMIM annotation kubevirt.io/workloadUpdateMigration (every version);
+// - user: no marker (virtctl migrate, or any other tool).
+import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../kubevirt/constants.js';
+import { ANNOTATION_EVICTION_SOURCE, EVICTION_SOURCE_DESCHEDULER, type MigrationOrigin, type MigrationPriority } from '../../kubevirt/evacuation-facts.js';
+
+const DESCHEDULER_PRIORITY: MigrationPriority = 'system-maintenance';
+
+export function originOf(m: VirtualMachineInstanceMigration, vmi?: VirtualMachineInstance): MigrationOrigin {
+  // A marker counts by its key: the workload updater's value is "", and a hand-written `key:` is null.
+  const annotations = m.metadata.annotations;
+  if (annotations?.[ANNOTATION_EVACUATION_MIGRATION] !== undefined) {
+    const descheduler = m.spec?.priority === DESCHEDULER_PRIORITY || vmi?.metadata.annotations?.[ANNOTATION_EVICTION_SOURCE] === EVICTION_SOURCE_DESCHEDULER;
+    return descheduler ? 'descheduler' : 'evacuation';
+  }
+  if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
+  return 'user';
+}
+
+/** Evacuations (descheduler ones too) and workload updates: the controllers back them off after failures (facts §3.7). */
+export type AutomaticOrigin = Exclude<MigrationOrigin, 'user'>;
+
+export function isAutomatic(origin: MigrationOrigin): origin is AutomaticOrigin {
+  return origin !== 'user';
+}
