@@ -2,7 +2,7 @@
 // API server (src/collect/live) and an offline snapshot (src/collect/snapshot).
 import type { KubeObject } from '../kube/types.js';
 import type { ResourceId } from '../kube/resources.js';
-import type { GatherError } from '../kube/known.js';
+import type { ComponentLog, GatherError } from '../kube/known.js';
 
 export interface ListOptions {
   /** undefined = all namespaces (or a cluster-scoped resource). */
@@ -51,6 +51,12 @@ export interface ClusterSource {
    * the dump" (checks `unknown`) is told apart from "none in the cluster". Live: absent.
    */
   has?(resource: ResourceId): boolean;
+  /**
+   * Snapshot only: bounded tails of the component logs the snapshot holds (virt-controller first,
+   * then virt-handler and CNI daemons), for `why` to find lines about one migration. Live: absent —
+   * reading them would cost requests (and RBAC) beyond `why`'s budget.
+   */
+  componentLogs?(): Promise<ComponentLog[]>;
   /**
    * Snapshot only: the files inside its directories that could not be read (malformed, binary,
    * too large), each skipped; commands add them to their errors[]. Live: absent.

@@ -26,3 +26,12 @@ export interface GatherError {
 export type HandlerMetrics =
   | { ok: true; pod: string; namespace: string; node: string; text: string; readAt: string }
   | { ok: false; reason: string };
+
+/** A log of a cluster component (virt-controller, virt-handler, a CNI daemon) a snapshot holds. */
+export interface ComponentLog {
+  pod: string;
+  container?: string;
+  namespace?: string;
+  /** A bounded tail. */
+  text: string;
+}

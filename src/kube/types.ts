@@ -393,11 +393,15 @@ export interface ContainerStatus {
   name: string;
   ready?: boolean;
   restartCount?: number;
-  state?: {
-    waiting?: { reason?: string; message?: string };
-    running?: { startedAt?: string };
-    terminated?: { reason?: string; message?: string; exitCode?: number };
-  };
+  state?: ContainerState;
+  /** The previous container's end (a restart after OOMKilled keeps the reason here). */
+  lastState?: ContainerState;
+}
+
+export interface ContainerState {
+  waiting?: { reason?: string; message?: string };
+  running?: { startedAt?: string };
+  terminated?: { reason?: string; message?: string; exitCode?: number; finishedAt?: string };
 }
 
 export interface Pod extends KubeObject {

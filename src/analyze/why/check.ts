@@ -1,6 +1,6 @@
 // The shape of one `why` check (one per file in ./checks) and of its result.
 import type { EvidenceRef } from '../findings.js';
-import type { CheckCause, CheckStatus } from './cause.js';
+import type { CheckCause, CheckStatus, VerdictStatus } from './cause.js';
 import type { WhyContext } from './context.js';
 import type { Placement } from './placement.js';
 import type { VmiRunningArgs } from './check-args/vmi-running.js';
@@ -54,8 +54,19 @@ interface ResultOf<Id extends CheckId> {
   cause?: CheckCause;
   args: CheckArgs[Id];
   evidence: EvidenceRef[];
-  /** With `unknown`: what could not be read. */
+  /** With `unknown`: what could not be read (or, for an anomaly, what evidence would decide it). */
   missing?: string;
+  /**
+   * The verdict's status when this check decides it and its cause's default does not fit: an
+   * abort still in progress (`at-risk`) or one this KubeVirt cannot finish (`blocked`), a stuck
+   * state nothing names (`unknown` cause, `blocked`).
+   */
+  verdictStatus?: VerdictStatus;
+  /**
+   * Set by the consistency pass (consistency.ts) on a check that would have passed what another
+   * check failed: it is reported `info`, naming the check and cause that contradict it.
+   */
+  contradictedBy?: { check: CheckId; cause: CheckCause };
 }
 
 /** The result of check `Id`; without a type argument, of any check (narrow it on `id`). */

@@ -1,9 +1,10 @@
 // ClusterSource over an offline snapshot (`--from PATH`, contract §5): kubectl dumps, must-gather
 // trees and support bundles, read once into memory, then answered like the API server would.
 import type { KubeObject } from '../../kube/types.js';
-import type { GatherError } from '../../kube/known.js';
+import type { ComponentLog, GatherError } from '../../kube/known.js';
 import { RESOURCES, qualifiedName, resourceForObject, type ResourceId } from '../../kube/resources.js';
 import { SourceError, type ClusterSource, type ListOptions, type LogOptions } from '../source.js';
+import { COMPONENT_LOG_BYTES, COMPONENT_LOG_LINES, componentLogRefs } from './component-logs.js';
 import { dropManagedFields, extractObjects, type Extraction } from './extract-objects.js';
 import { inputError } from './input-errors.js';
 import { holdsKubeVirt, noKubeVirtObjects } from './snapshot-contents.js';
@@ -16,9 +17,10 @@ import { describeErrno, listSnapshotFiles, readDocumentText, type SnapshotFile }
 import { resourceForFileName } from './resource-file-names.js';
 import { matchesFields, matchesLabels, parseFieldSelector } from './selectors.js';
 import { parseLabelSelector, SelectorError } from '../../kube/labels.js';
-import { newest, newestLogTimestamp, newestObjectTimestamp } from './snapshot-time.js';
+import { mustGatherTimestamp, newest, newestLogTimestamp, newestObjectTimestamp } from './snapshot-time.js';
 
-export type NowSource = 'flag' | 'snapshot' | 'wall-clock';
+/** `must-gather`: the snapshot's `timestamp` file; `snapshot`: its newest timestamp. */
+export type NowSource = 'flag' | 'must-gather' | 'snapshot' | 'wall-clock';
 
 export interface SnapshotOptions {
   /** `--now`: overrides the snapshot's own time. */
@@ -137,6 +139,19 @@ export class SnapshotSource implements ClusterSource {
     }
   }
 
+  async componentLogs(): Promise<ComponentLog[]> {
+    const refs = componentLogRefs(this.logs.allRefs());
+    const texts = await mapLimit(refs, READ_CONCURRENCY, (r) => readLogTail(r.path, COMPONENT_LOG_LINES, COMPONENT_LOG_BYTES).catch(() => undefined));
+    return refs.flatMap((r, i) => {
+      const text = texts[i];
+      if (text === undefined) return [];
+      const log: ComponentLog = { pod: r.pod, text };
+      if (r.container) log.container = r.container;
+      if (r.namespace) log.namespace = r.namespace;
+      return [log];
+    });
+  }
+
   async close(): Promise<void> {
     // Nothing is held open: files are read at open time, logs on demand.
   }
@@ -183,7 +198,10 @@ export async function openSnapshotSource(path: string, opts: SnapshotOptions = {
   const logTimes = await mapLimit(logFiles, READ_CONCURRENCY, (f) =>
     readEnd(f.path, LOG_TIME_SCAN_BYTES).then(newestLogTimestamp, () => undefined),
   );
-  const time = snapshotTime(store, logTimes, opts.now);
+  const gathered = await mapLimit(files.filter((f) => f.kind === 'timestamp'), READ_CONCURRENCY, (f) =>
+    readEnd(f.path, LOG_TIME_SCAN_BYTES).then(mustGatherTimestamp, () => undefined),
+  );
+  const time = snapshotTime(store, logTimes, opts.now, newest(...gathered));
   return new SnapshotSource(
     store,
     new PodLogIndex(logFiles),
@@ -241,8 +259,10 @@ export function namespaceFromPath(rel: string): string | undefined {
   return undefined;
 }
 
-function snapshotTime(store: ObjectStore, logTimes: readonly (number | undefined)[], flag: Date | undefined): { at: Date; source: NowSource } {
+function snapshotTime(store: ObjectStore, logTimes: readonly (number | undefined)[], flag: Date | undefined, gatheredAt?: number): { at: Date; source: NowSource } {
   if (flag) return { at: new Date(flag.getTime()), source: 'flag' };
+  // The gather's own end time: objects alone date a dump only by their newest change.
+  if (gatheredAt !== undefined) return { at: new Date(gatheredAt), source: 'must-gather' };
   let latest = newest(...logTimes);
   for (const o of store.objects()) latest = newest(latest, newestObjectTimestamp(o));
   if (latest !== undefined) return { at: new Date(latest), source: 'snapshot' };

@@ -14,7 +14,10 @@
 // namespace, 14–15 with the metrics; a failed one adds the target node and the target pod's
 // Events instead of the metrics), whatever the cluster's size. WHY_REQUEST_BUDGET is 15;
 // issue #12's reads of the target launcher's log and of a running target pod's Events fit the
-// failed and running stages only without the metrics round.
+// failed and running stages only without the metrics round: round 4 reads the target log of the
+// usual copying migration (room beside the metrics), any other reads it last, only while the
+// requests counted so far are under the budget.
+// A snapshot's component logs (virt-controller, CNI daemons) cost no request.
 //
 // Cluster-wide reads, each only in the stage that needs it (and said in -v):
 //   - Pending, waiting for its target pod: every unfinished VMIM and every target pod (label
@@ -76,6 +79,7 @@ import { progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { affinePvs, probeAffineNodes } from './affine-nodes.js';
 import { isLabelValue } from '../../kube/labels.js';
 import { vmOwnerOf } from '../../kube/owners.js';
+import { countingSource, readComponentLogs, targetLogReadable } from './optional-reads.js';
 
 /** Lines of the source launcher's compute log to read: enough for ~10 minutes of progress lines. */
 export const LOG_TAIL_LINES = 400;
@@ -114,21 +118,25 @@ export interface SharedReads {
   namespaces: Known<Namespace>;
 }
 
-export async function gatherForWhy(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
+export async function gatherForWhy(cluster: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
   // The snapshot's skipped files, once per command: `list` (shared lists) has them already.
-  const errors: GatherError[] = opts.shared ? [] : initialErrors(source);
+  const errors: GatherError[] = opts.shared ? [] : initialErrors(cluster);
+  const counter = countingSource(cluster);
+  const source = counter.source;
   const say = (line: string) => opts.log?.(`why: ${line}`);
 
   // Round 1: NAME as a VMIM and as a VMI (contract §2: a VMIM name, else a VMI name, else a VM
   // name), and the cluster's configuration.
   const { shared } = opts;
   const sharedNamed = shared?.migrations.ok ? shared.migrations.items.find((m) => m.metadata.namespace === namespace && m.metadata.name === name) : undefined;
-  const [namedMigration, vmiByName, kubevirt, policies] = await Promise.all([
+  const [namedMigration, vmiByName, kubevirt, policies, componentLogs] = await Promise.all([
     shared ? Promise.resolve(sharedNamed) : source.has && !source.has('vmim') ? Promise.resolve(undefined) : getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name),
     // Known to be the VMIM's: its VMI is asked for by its own name below.
     sharedNamed?.spec?.vmiName && sharedNamed.spec.vmiName !== name ? Promise.resolve(undefined) : getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
     shared ? Promise.resolve(shared.kubevirt) : listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
     shared ? Promise.resolve(shared.policies) : listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
+    // A snapshot's virt-controller and CNI daemon logs: no request (a live source has none).
+    opts.lean ? Promise.resolve([]) : readComponentLogs(source),
   ]);
   // Round 2, only when NAME was a VMIM of another name's VMI, or named nothing else: the VMI, the VM.
   const vmiName = namedMigration?.spec?.vmiName || name;
@@ -178,6 +186,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
     policies,
     namespaceObject: unknownList('not read: no MigrationPolicy selects namespaces and post-copy is not allowed'),
     sourceLog: { ok: false, reason: 'no migration: the launcher log was not read' },
+    ...(componentLogs.length > 0 ? { componentLogs } : {}),
   };
   if (vm) inputs.vm = vm;
   let ctx = deriveContext(inputs);
@@ -191,7 +200,11 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   const everyNode = stage.everyNode;
   if (everyNode) say(`read every node: ${everyNode}`);
   const moreNodes = nodeNames(ctx).filter((n) => n !== vmi?.status?.nodeName);
-  const [vmRead, migrationEvents, targetPodEvents, nodes, quotas, pvs, namespaceObject, sourceLog, wider] = await Promise.all([
+  const copying = m !== undefined && copyState(ctx, m).copying;
+  // The usual copying migration (no namespace read, one claim) has room for its target log beside
+  // round 6's metrics: read it now; any other reads it last, while the count is under the budget.
+  const targetLogNow = !opts.lean && copying && !needsNamespace(ctx) && claimNames(vm, vmi).length <= 1 && targetLogReadable(ctx.targetPod);
+  const [vmRead, migrationEvents, targetPodEvents, nodes, quotas, pvs, namespaceObject, sourceLog, wider, targetLog] = await Promise.all([
     needsVm ? getOptional<VirtualMachine>(source, 'vm', namespace, vmiName) : Promise.resolve(undefined),
     m?.metadata.name ? readEventsAbout(source, namespace, 'VirtualMachineInstanceMigration', m.metadata.name, errors) : Promise.resolve(known<KubeEvent>([])),
     stage.targetPodEvents && ctx.targetPod?.metadata.name ? readEventsAbout(source, namespace, 'Pod', ctx.targetPod.metadata.name, errors) : Promise.resolve(known<KubeEvent>([])),
@@ -205,8 +218,10 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
         : getEach<Namespace>(source, 'namespace', undefined, [namespace], errors),
     !m ? Promise.resolve(inputs.sourceLog) : opts.lean ? Promise.resolve<LogTail>({ ok: false, reason: 'list does not read launcher logs' }) : readLogTail(source, namespace, ctx.sourcePod?.metadata.name, errors),
     readWiderScope(source, namespace, stage, m, errors, say),
+    targetLogNow ? readLogTail(source, namespace, ctx.targetPod?.metadata.name, errors) : Promise.resolve(undefined),
   ]);
   if (vmRead) inputs.vm = vmRead;
+  if (targetLog) inputs.targetLog = targetLog;
   Object.assign(inputs, { quotas, pvs, namespaceObject, sourceLog });
   inputs.nodes = everyNode ? nodes : mergeKnown(vmiNode, nodes);
   inputs.migrations = mergeKnown(migrations, wider.migrations);
@@ -230,7 +245,7 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
   if (timedOut || probed) ctx = deriveContext(inputs);
 
   // Round 6: virt-handler's metrics, only while copying and when the log had no progress line.
-  if (!opts.lean && m && ctx.vmi && copyState(ctx, m).copying && logProgressSamples(ctx).length === 0) {
+  if (!opts.lean && m && ctx.vmi && copying && logProgressSamples(ctx).length === 0) {
     const node = stateOf(m, ctx.vmi)?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi.status?.nodeName;
     const kvNamespace = ctx.kubevirtCR?.metadata.namespace;
     // Without the pod proxy (a snapshot) there is nothing to read it through.
@@ -240,6 +255,10 @@ export async function gatherForWhy(source: ClusterSource, namespace: string, nam
       // Source 3: Prometheus, when asked for.
       if (opts.prometheus) inputs.prometheus = await queryPrometheus(opts.prometheus, ctx, errors);
     }
+  }
+  // Last (issue #12): the target launcher's log, once its container started and while a request is left.
+  if (!opts.lean && m && !targetLogNow && targetLogReadable(ctx.targetPod)) {
+    inputs.targetLog = counter.count() < WHY_REQUEST_BUDGET ? await readLogTail(source, namespace, ctx.targetPod.metadata.name, errors) : { ok: false, reason: `not read: the ${WHY_REQUEST_BUDGET}-request budget of why is spent` };
   }
   return { inputs, errors };
 }
@@ -444,6 +463,7 @@ async function getTolerated(source: ClusterSource, namespace: string, name: stri
   }
 }
 
+/** A launcher's bounded `compute` log tail (the source's, or the target's once it started). */
 async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
   if (!pod) return { ok: false, reason: 'no source launcher pod found' };
   try {

@@ -3,7 +3,23 @@ import type { NetworkErrorKind, StorageErrorKind } from '../parse/libvirt-error.
 import type { Recommendation } from '../../progress/forecast.js';
 
 /** Where the failure text was found. */
-export type FailureSource = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log';
+export type FailureSource = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log' | 'target-log' | 'target-state';
+
+/**
+ * How the migration's state alone implies a lost target (source `target-state`): it failed
+ * before the hand-off (no target pod named, nothing started), or its incoming domain was
+ * detected on the target and never ran.
+ */
+export type TargetStateInference = 'before-handoff' | 'domain-never-ran';
+
+/** The VM's volume a storage failure is about (verdict rule 6). */
+export interface FailedVolume {
+  name: string;
+  claim?: string;
+  storageClass?: string;
+  accessModes?: string[];
+  volumeMode?: string;
+}
 
 /** Names the hints need (the renderer sees only the result); `pod` is the source launcher pod. */
 export interface Names {
@@ -73,9 +89,9 @@ export type FailureReasonArgs =
       underlyingCause?: 'network-error' | 'libvirt-error';
       errorKind?: NetworkErrorKind;
     })
-  | (Explained & { kind: 'storage-error'; errorKind: StorageErrorKind })
+  | (Explained & { kind: 'storage-error'; errorKind: StorageErrorKind; volume?: FailedVolume })
   | (Explained & { kind: 'network-error'; errorKind: NetworkErrorKind })
-  | (Explained & { kind: 'target-pod-lost'; mayBePendingTimeout: boolean })
+  | (Explained & { kind: 'target-pod-lost'; mayBePendingTimeout: boolean; inferred?: TargetStateInference })
   | (Explained & { kind: 'libvirt-error' | 'migration-conflict' | 'vmi-not-running' })
   /** "Target pod was removed" after virt-controller deleted the Pending pod on its timeout; `pod` is that pod. */
   | (Explained & { kind: 'target-pod-timeout'; timeout: 'unschedulable' | 'pending' });

@@ -17,4 +17,6 @@ export type MigrationPhaseArgs =
       newerMigration?: string;
       abortRequested?: true;
       deletionTimestamp?: string;
+      /** `abort-pending` before Running on a KubeVirt older than v0.56 (or of unknown version): it cannot finish. */
+      abortStuck?: boolean;
     };

@@ -10,6 +10,8 @@ interface SlotCounts {
   node?: string;
   /** `namespace/name` of the KubeVirt CR the limits come from. */
   kubevirt?: string;
+  /** Running migrations whose source node is not known (they may hold the node's slots). */
+  unplaced?: number;
 }
 
 export type MigrationSlotsArgs =

@@ -11,9 +11,10 @@ export type Refusal =
 
 /**
  * How a refusal is held: `past` (info) once the target pod exists; else it blocks, with the
- * namespace, whether the VMIM condition says so too, and how many refusals there were.
+ * namespace, whether the VMIM condition says so too, how many refusals there were, and the
+ * virt-controller pod whose log said it (`fromLog`: no event was left).
  */
-type Held = { past: true } | { namespace: string; condition?: true; refusals?: number };
+type Held = { past: true } | { namespace: string; condition?: true; refusals?: number; fromLog?: string };
 
 export type ResourceQuotaArgs =
   | { kind: 'admitted' | 'no-vmi' | 'no-quota' }

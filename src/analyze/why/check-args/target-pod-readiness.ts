@@ -27,8 +27,8 @@ export type TargetPodReadinessArgs =
   | { kind: 'ready'; namespace: string; pod: string; node: string }
   | { kind: 'pod-failed'; namespace: string; pod: string; reason: string; message: string }
   | (PodArgs & { kind: 'not-scheduled' })
-  /** Stuck creating: the kubelet's event or waiting reason, and the container it names. */
-  | (PodArgs & { kind: StuckKind; node: string; reason: string; message: string; container?: string; init?: boolean; waitingReason?: string; cni?: string; network?: string })
+  /** Stuck creating: the kubelet's event or waiting reason (or a CNI daemon's log line: `fromLog` names its pod), and the container it names. */
+  | (PodArgs & { kind: StuckKind; node: string; reason: string; message: string; container?: string; init?: boolean; waitingReason?: string; cni?: string; network?: string; fromLog?: string })
   | (PodArgs & { kind: 'init'; node: string; container: string; reason: string; message: string; exitCode: number | null })
   /** Creating without an error: for long (`slow`), or not yet. */
   | (PodArgs & { kind: 'slow' | 'starting'; node: string; seconds: number; waiting: WaitingContainer[] })

@@ -62,4 +62,6 @@ export type TargetPodSchedulingArgs =
   | (PodArgs & { kind: 'scheduled'; node: string })
   | (PodArgs & { kind: 'gated' })
   | (PodArgs & { kind: 'waiting'; seconds: number | null })
+  /** No target pod seen, and KubeVirt's NoSuitableNodesForHostModelMigration names the CPU (message verbatim, may be empty). */
+  | { kind: 'host-model-event'; namespace: string; vmi: string; message: string; model?: string; features: string[] }
   | UnschedulableArgs;

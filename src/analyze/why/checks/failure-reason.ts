@@ -3,12 +3,20 @@
 // order (facts §3.2, §5.3, §6): (a) migrationState.failureReason (v1.3+; on the VMIM once final,
 // else on the VMI), (b) the VMI Warning `Migrated` event for this UID (the only place in
 // v0.59–v1.2; events expire after an hour), (c) the VMIM `FailedMigration` events, (d) the source
-// launcher's log lines of this attempt. The log, the abort condition and the timestamps also
-// tell v1.9's undifferentiated `Live migration has been aborted` apart (user or timeout).
+// launcher's log lines of this attempt (its failure lines, then libvirt's own error lines naming a
+// disk or the CPU), (e) the target launcher's log (parse/target-log.ts), and last (f) the
+// migration's state alone, said to be inferred: a migration that failed before the hand-off, or
+// whose incoming domain never ran, lost its target (docs/kubevirt/target-side-failures.md). The
+// log, the abort condition and the timestamps also tell v1.9's undifferentiated `Live migration
+// has been aborted` apart (user or timeout). A storage failure names the VM's volume it is about
+// (verdict rule 6: its PVC, StorageClass, access and volume mode).
 // A Succeeded migration never fails here; earlier failed attempts are reported as info.
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import {
+  DISK_DIR_BLOCK,
+  DISK_DIR_HOTPLUG,
+  DISK_DIR_PVC,
   LABEL_PSA_ENFORCE,
   MIGRATION_MODE_PAUSED,
   MIGRATION_MODE_POST_COPY,
@@ -17,7 +25,7 @@ import {
 } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
-import type { FailureSource, Names, Explained, AbortPlacement, CpuFeatureDiff, FailureReasonArgs } from '../check-args/failure-reason.js';
+import type { FailureSource, Names, Explained, AbortPlacement, CpuFeatureDiff, FailureReasonArgs, TargetStateInference, FailedVolume } from '../check-args/failure-reason.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
 import { liveStateOf, recordedStateOf } from '../../migration/state.js';
@@ -29,6 +37,10 @@ import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { classifyFailure, type FailureClass } from '../parse/failure-reason.js';
 import { classifyLauncherLogLine, refineAmbiguousAbort, type LauncherLogEvent } from '../parse/launcher-log.js';
+import { classifyLibvirtText } from '../parse/libvirt-error.js';
+import { classifyTargetLog } from '../parse/target-log.js';
+import { parseLauncherLogLines } from '../launcher-log-lines.js';
+import { SUBCOMPONENT_LIBVIRT } from '../../../kubevirt/target-side-texts.js';
 import { finiteNumber, listOf } from '../../shape.js';
 
 const ID = 'failure-reason';
@@ -41,6 +53,8 @@ interface Found {
   failure: FailureClass;
   source: Source;
   evidence: EvidenceRef;
+  /** Source `target-state`: what in the state implies the lost target. */
+  inferred?: TargetStateInference;
 }
 
 interface LogEvent {
@@ -87,7 +101,14 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
     }
   }
   const fromEvents = migrationEventFailures(ctx);
-  const found = fromFailureReason(ctx, m, vmiState) ?? fromVmiEvents(ctx, m) ?? fromEvents.found ?? fromLog(ctx, log, logEvents);
+  const found =
+    fromFailureReason(ctx, m, vmiState) ??
+    fromVmiEvents(ctx, m) ??
+    fromEvents.found ??
+    fromLog(ctx, log, logEvents) ??
+    fromLibvirtLines(ctx, log) ??
+    fromTargetLog(ctx) ??
+    fromTargetState(ctx, m, vmiState);
   if (!found) return unexplained(ctx, m, vmiState, fromEvents.unclassified, log.ok ? undefined : log.reason);
 
   const evidence: EvidenceRef[] = [found.evidence];
@@ -112,7 +133,7 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
   const switched = switchover(ctx, m, vmiState, logEvents, log.ok ? log.pod : undefined);
   const e: Explained = { ...explained(failure.args.quote), ...(switched ? { switchover: switched.mode } : {}) };
   if (switched) evidence.push(switched.evidence);
-  const args = failureArgs(ctx, m, vmiState, failure, e, placement, switched?.mode === 'post-copy');
+  const args = failureArgs(ctx, m, vmiState, failure, e, placement, switched?.mode === 'post-copy', found.inferred);
   return result(ID, 'fail', args, evidence, args.kind);
 }
 
@@ -125,6 +146,7 @@ function failureArgs(
   e: Explained,
   placement: AbortPlacement,
   inPostCopy: boolean,
+  inferredHow?: TargetStateInference,
 ): Exclude<FailureReasonArgs, { kind: 'no-migration' | 'succeeded' | 'not-failed' | 'succeeded-after-failures' | 'unclassified' | 'target-pod-timeout' }> {
   switch (failure.cause) {
     case 'progress-timeout':
@@ -151,10 +173,12 @@ function failureArgs(
       return failure.cause === 'network-error' ? { ...e, kind: 'network-error', errorKind: failure.args.kind } : { ...e, kind: 'libvirt-error' };
     case 'post-copy-failed':
       return { ...e, kind: 'post-copy-failed', ...postCopyContext(ctx) };
-    case 'storage-error':
-      return { ...e, kind: 'storage-error', errorKind: failure.args.kind };
+    case 'storage-error': {
+      const volume = volumeOfDisk(ctx, failure.args.disk);
+      return { ...e, kind: 'storage-error', errorKind: failure.args.kind, ...(volume ? { volume } : {}) };
+    }
     case 'target-pod-lost':
-      return { ...e, kind: 'target-pod-lost', mayBePendingTimeout: failure.args.mayBePendingTimeout };
+      return { ...e, kind: 'target-pod-lost', mayBePendingTimeout: failure.args.mayBePendingTimeout, ...(inferredHow ? { inferred: inferredHow } : {}) };
     case 'migration-conflict':
     case 'vmi-not-running':
       return { ...e, kind: failure.cause };
@@ -249,6 +273,90 @@ function fromLog(ctx: WhyContext, log: ReturnType<typeof migrationLog>, events: 
     }
   }
   return undefined;
+}
+
+/**
+ * (d') libvirt's own error lines in the source log (`subcomponent: libvirt`, level error): a
+ * failure there may never reach a `Live migration failed.` line (kubevirt/kubevirt#14092). Only
+ * a text that names its object counts — a disk or the guest CPU —; other libvirt errors are
+ * routine (KubeVirt's own allowlist of launcher errors).
+ */
+function fromLibvirtLines(ctx: WhyContext, log: ReturnType<typeof migrationLog>): Found | undefined {
+  if (!log.ok) return undefined;
+  for (const line of [...log.lines].reverse()) {
+    if (line.subcomponent !== SUBCOMPONENT_LIBVIRT || line.level !== 'error') continue;
+    const failure = classifyLibvirtText(line.msg);
+    if (failure.cause === 'storage-error' || failure.cause === 'cpu-incompatible') return { failure, source: 'launcher-log', evidence: logEvidence(ctx, log.pod, line) };
+  }
+  return undefined;
+}
+
+/** (e) The target launcher's log: the earliest line that names a target-side failure. */
+function fromTargetLog(ctx: WhyContext): Found | undefined {
+  const tail = ctx.targetLog;
+  if (!tail?.ok) return undefined;
+  const f = classifyTargetLog(parseLauncherLogLines(tail.text));
+  if (!f) return undefined;
+  const evidence = logEvidence(ctx, tail.pod, f.line);
+  const failure: FailureClass =
+    f.cause === 'target-pod-lost'
+      ? { cause: 'target-pod-lost', args: { quote: f.quote, mayBePendingTimeout: false } }
+      : f.failure && f.failure.cause === f.cause
+        ? f.failure
+        : f.cause === 'network-error'
+          ? { cause: 'network-error', args: { quote: f.quote, kind: 'proxy' } }
+          : { cause: 'libvirt-error', args: { quote: f.quote } };
+  return { failure, source: 'target-log', evidence };
+}
+
+/**
+ * (f) No text names the failure, and the migration's state places it on the target
+ * (docs/kubevirt/target-side-failures.md, "Telling a target-side failure from a source-side
+ * one"): it failed before the hand-off — no migrationState of this migration names a target pod
+ * and nothing started —, when KubeVirt fails a migration only for a target pod that is gone
+ * (deleted, failed, or removed on the pending timeout); or the incoming domain was detected and
+ * never ran, on a KubeVirt that writes no failureReason (before v1.3). Said as inferred.
+ */
+function fromTargetState(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): Found | undefined {
+  if (m.status?.phase !== 'Failed' && vmiState?.failed !== true) return undefined;
+  const onVmim = m.status?.migrationState;
+  const state = vmiState ?? (onVmim && (!onVmim.migrationUid || onVmim.migrationUid === m.metadata.uid) ? onVmim : undefined);
+  const name = m.metadata.name ?? '';
+  const quote = '';
+  if (!state?.targetPod && !state?.startTimestamp && !state?.targetNodeDomainDetected) {
+    const evidence: EvidenceRef = { kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name, field: 'status.phase', message: 'Failed' };
+    return { failure: { cause: 'target-pod-lost', args: { quote, mayBePendingTimeout: true } }, source: 'target-state', evidence, inferred: 'before-handoff' };
+  }
+  const domainNeverRan = state.targetNodeDomainDetected === true && !state.targetNodeDomainReadyTimestamp && !state.failureReason;
+  if (domainNeverRan && atLeast(ctx.version, 1, 3) !== true) {
+    const evidence: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.targetNodeDomainDetected', message: 'true' };
+    return { failure: { cause: 'target-pod-lost', args: { quote, mayBePendingTimeout: false } }, source: 'target-state', evidence, inferred: 'domain-never-ran' };
+  }
+  return undefined;
+}
+
+/**
+ * Verdict rule 6: the VM's volume a storage text's disk path belongs to, with its claim's
+ * StorageClass and modes; undefined when the text names no disk of this VM.
+ */
+function volumeOfDisk(ctx: WhyContext, disk: string | undefined): FailedVolume | undefined {
+  if (!disk) return undefined;
+  const volumes = listOf(ctx.vmi?.spec?.volumes);
+  const name = [DISK_DIR_PVC, DISK_DIR_HOTPLUG].map((d) => (disk.startsWith(d) ? disk.slice(d.length).split('/')[0] : undefined)).find(Boolean) ?? (disk.startsWith(DISK_DIR_BLOCK) ? disk.slice(DISK_DIR_BLOCK.length).split('/')[0] : undefined);
+  const volume = volumes.find((v) => v.name === name);
+  if (!volume) return undefined;
+  const out: FailedVolume = { name: volume.name };
+  const claim = volume.persistentVolumeClaim?.claimName ?? volume.dataVolume?.name;
+  if (!claim) return out;
+  out.claim = claim;
+  const pvc = ctx.pvcs.ok ? ctx.pvcs.items.find((p) => p.metadata.name === claim) : undefined;
+  if (!pvc) return out;
+  const sc = pvc.spec?.storageClassName;
+  if (sc) out.storageClass = sc;
+  const modes = listOf(pvc.spec?.accessModes);
+  if (modes.length > 0) out.accessModes = modes;
+  if (pvc.spec?.volumeMode) out.volumeMode = pvc.spec.volumeMode;
+  return out;
 }
 
 /**

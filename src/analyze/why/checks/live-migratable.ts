@@ -1,6 +1,6 @@
 // KubeVirt's own verdict, the VMI condition LiveMigratable (facts §2): False explains a migration
-// in flight; with no migration it is only a warning (the verdict stays no-migration), and for a
-// final migration only history. Reason and message are carried verbatim.
+// in flight, and with no migration it is what stops a new one (verdict rule 3: blocked, not
+// idle); for a final migration it is only history. Reason and message are carried verbatim.
 import type { EvidenceRef } from '../../findings.js';
 import { COND_LIVE_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { deviceMove } from '../../scheduling/device-nodes.js';
@@ -27,8 +27,7 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (args.reason === REASON_HOST_DEVICE_NOT_MIGRATABLE) args.move = deviceMove(vmi.spec ?? {}, ctx.nodes, vmi.status?.nodeName);
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
-    if (!ctx.migration) return result('live-migratable', 'warn', args, evidence);
-    if (isFinal(ctx.migration?.status?.phase)) return result('live-migratable', 'info', args, evidence);
+    if (ctx.migration && isFinal(ctx.migration.status?.phase)) return result('live-migratable', 'info', args, evidence);
     return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
   },
 };

@@ -47,6 +47,13 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     if (!clusterFull && !nodeFull) {
       // Without pods, Pending migrations that already have a target pod are not counted: a lower bound.
       if (!ctx.pods.ok) return { ...result('migration-slots', 'unknown', base), missing: ctx.pods.reason };
+      // KubeVirt counts a migration for the node its VMI's status.nodeName or migrationState.sourceNode
+      // names (rule 8): without our node, or with running migrations we cannot place, a free node slot is a guess.
+      if (!node) return { ...result('migration-slots', 'unknown', base), missing: "the VMI's status.nodeName (the node whose outbound migrations KubeVirt counts)" };
+      const unplaced = running.filter((m) => sourceNodeOfMigration(m, pods) === undefined);
+      if (unplaced.length > 0 && outbound.length + unplaced.length >= nodeLimit) {
+        return { ...result('migration-slots', 'unknown', { ...base, unplaced: unplaced.length }), missing: `the source node of ${unplaced.map(qualified).join(', ')} (its VMI's status.nodeName or migrationState.sourceNode)` };
+      }
       return result('migration-slots', 'pass', base, []);
     }
 

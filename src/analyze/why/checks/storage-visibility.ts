@@ -11,7 +11,7 @@ import type { VolumeArgs, StorageVisibilityArgs } from '../check-args/storage-vi
 import type { EvidenceRef } from '../../findings.js';
 import { isFinal } from '../../migration/phase.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
-import { isClaimBound, vmiClaims, type VmiClaim } from '../target-placement.js';
+import { isClaimUnbound, vmiClaims, type VmiClaim } from '../target-placement.js';
 import { sourceNodeOf } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
@@ -50,7 +50,7 @@ export const storageVisibility: WhyCheck<'storage-visibility'> = {
       ...(message !== undefined ? { message } : {}),
     });
 
-    const unbound = claims.filter((c) => c.pvc && !isClaimBound(c));
+    const unbound = claims.filter((c) => c.pvc && isClaimUnbound(c));
     if (unbound.length > 0) {
       const p = problem();
       const evidence = unbound.map((c) => pvcRef(c, 'status.phase', c.pvc?.status?.phase ?? ''));

@@ -457,3 +457,50 @@ it('every failure-reason result renders a summary (and a hint when it fails)', a
     expect(text.hint(check)).toBeTruthy();
   }
 });
+
+// Issue #12: storage texts libvirt writes when it does not see shared storage (rule 6), and the
+// target launcher's log when nothing at the source names the failure (rule 2, both pods).
+describe('storage-error: libvirt refuses storage it does not see as shared', () => {
+  it.each(ERAS)('%s: "Unsafe migration" (kubevirt/kubevirt#9643, #10094)', async (era) => {
+    const msg = 'Unsafe migration: Migration without shared storage is unsafe';
+    const { d, check } = await run({ era, reason: libvirt(era, msg, 81, 10) });
+    expect(d.verdict).toMatchObject({ status: 'failed', cause: 'storage-error' });
+    expect(check.args).toMatchObject({ errorKind: 'not-shared', quote: msg });
+  });
+
+  it.each(ERAS)('%s: QEMU image lock on a disk names the disk path', async (era) => {
+    const msg = `internal error: qemu unexpectedly closed the monitor: qemu-kvm: -blockdev {"driver":"file","filename":"/var/run/kubevirt-private/vmi-disks/disk0/disk.img"}: Failed to get "write" lock`;
+    const { d, check } = await run({ era, reason: libvirt(era, msg) });
+    expect(d.verdict.cause).toBe('storage-error');
+    expect(check.args).toMatchObject({ errorKind: 'image-lock' });
+  });
+});
+
+describe('the target launcher log decides when the source names nothing', () => {
+  const targetLine = (msg: string, extra: Record<string, string> = {}) =>
+    JSON.stringify({ component: 'virt-launcher', level: 'error', msg, pos: 'x.go:1', timestamp: at(T.started, 5), ...extra });
+
+  it.each(ERAS)('%s: panic "timed out waiting for domain to be defined" (kubevirt/kubevirt#3453) → target-pod-lost', async (era) => {
+    const b = failedMigration({ era, migratedEvent: false });
+    const logs = { ...b.logs, [TARGET_POD]: [targetLine('panic: timed out waiting for domain to be defined'), targetLine('dirty virt-launcher shutdown: exit-code 2')].join('\n') };
+    const d = await whyScenario(b.objects, { name: MIGRATION_NAME, now: T.now, logs });
+    const check = checkOf(d, 'failure-reason');
+    expect(check).toMatchObject({ cause: 'target-pod-lost', args: { kind: 'target-pod-lost', source: 'target-log' } });
+    expect(check.evidence[0]).toMatchObject({ kind: 'Pod', name: TARGET_POD, message: 'panic: timed out waiting for domain to be defined' });
+  });
+
+  it.each(ERAS)('%s: QEMU on the target rejects the incoming state (kubevirt/kubevirt#16386) → libvirt-error', async (era) => {
+    const b = failedMigration({ era, migratedEvent: false });
+    const qemu = "qemu-kvm: Features 0x130afffa7 unsupported. Allowed features: 0x10179bfffe7";
+    const logs = { ...b.logs, [TARGET_POD]: targetLine(qemu, { subcomponent: 'qemu', level: 'info' }) };
+    const d = await whyScenario(b.objects, { name: MIGRATION_NAME, now: T.now, logs });
+    expect(checkOf(d, 'failure-reason')).toMatchObject({ cause: 'libvirt-error', args: { source: 'target-log', quote: qemu } });
+  });
+
+  it('a target that was cleaned up after a failure decided elsewhere names nothing', async () => {
+    const b = failedMigration({ era: 'v1.9', migratedEvent: false });
+    const logs = { ...b.logs, [TARGET_POD]: [targetLine('panic: received early exit signal'), targetLine('dirty virt-launcher shutdown: exit-code 2')].join('\n') };
+    const d = await whyScenario(b.objects, { name: MIGRATION_NAME, now: T.now, logs });
+    expect(checkOf(d, 'failure-reason').args).not.toMatchObject({ source: 'target-log' });
+  });
+});

@@ -14,6 +14,7 @@ import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
 import { captureOutput } from '../../../support/output-capture.js';
+import { verdictRuleViolations, waitsBehind } from '../../../support/verdict-rules.js';
 
 export interface ScenarioOptions {
   /** NAME as typed (VMIM, VMI or VM). */
@@ -37,7 +38,24 @@ export interface ScenarioOptions {
 /** The diagnosis with, beside it as a command keeps them, the errors the gather recorded. */
 export type ScenarioDiagnosis = Diagnosis & { errors: GatherError[] };
 
+/**
+ * Every scenario also holds to the verdict rules (test/support/verdict-rules.ts): a violation
+ * fails the scenario that shows it. A migration that waits behind another is checked from the
+ * other side too: the owner never waits behind it.
+ */
 export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
+  const d = await diagnoseScenario(objects, opts);
+  const broken = verdictRuleViolations(d);
+  const owner = waitsBehind(d);
+  if (owner) {
+    const back = waitsBehind(await diagnoseScenario(objects, { ...opts, name: owner.name }));
+    if (back && back.uid === d.ctx.migration?.metadata.uid) broken.push(`rule 5: ${owner.name} and ${d.ctx.migration?.metadata.name ?? ''} wait behind each other`);
+  }
+  if (broken.length > 0) throw new Error(`verdict rules broken for ${opts.name}: ${broken.join('; ')}`);
+  return d;
+}
+
+async function diagnoseScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
   const source = scenarioSource(objects, opts);
   const { diagnosis: d, errors } = await diagnoseOnce(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
   if (process.env.VMIGRATE_CAPTURE_OUTPUTS) {

@@ -90,10 +90,11 @@ describe('quota-exceeded', () => {
     expect(checkOf(d, 'resource-quota').args).toMatchObject({ quota: 'default-gmp6p' });
   });
 
-  it('quotas forbidden and no event: unknown, and the verdict is still given', async () => {
+  it('quotas forbidden and no event: unknown, and so is the verdict (rule 1: no all-clear)', async () => {
     const d = await whyScenario([...vmCluster(), vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW, forbidden: ['resourcequota'] });
     expect(checkOf(d, 'resource-quota')).toMatchObject({ status: 'unknown', missing: 'resourcequotas: forbidden' });
-    expect(d.verdict).toMatchObject({ cause: 'none', status: 'progressing' });
+    expect(d.verdict).toMatchObject({ cause: 'unknown', status: 'unknown', args: { kind: 'undecided', stage: 'queue' } });
+    expect(d.verdict.args).toMatchObject({ unknown: expect.arrayContaining(['resource-quota']) });
     expect(d.errors).toContainEqual(expect.objectContaining({ resource: 'resourcequotas' }));
   });
 

@@ -135,13 +135,12 @@ describe('not-live-migratable', () => {
     expect(checkOf(d, 'live-migratable').evidence).toContainEqual(expect.objectContaining({ kind: 'Event', name: ev.metadata.name }));
   });
 
-  it('without a migration: a warning without cause, the verdict stays no-migration', async () => {
+  it('without a migration: it stops a new one (rule 3: blocked, not idle)', async () => {
     const objects = vmCluster({ vmi: { liveMigratable: liveMigratable('False', 'HostDeviceNotLiveMigratable', 'VMI uses a PCI host devices') } });
     const d = await whyScenario(objects, { name: 'vm1', now: NOW });
-    expect(d.verdict).toMatchObject({ cause: 'no-migration', status: 'idle' });
+    expect(d.verdict).toMatchObject({ cause: 'not-live-migratable', status: 'blocked', check: 'live-migratable' });
     const c = checkOf(d, 'live-migratable');
-    expect(c.status).toBe('warn');
-    expect(c.cause).toBeUndefined();
+    expect(c).toMatchObject({ status: 'fail', cause: 'not-live-migratable' });
     expect(c.args).toMatchObject({ reason: 'HostDeviceNotLiveMigratable', message: 'VMI uses a PCI host devices' });
   });
 
@@ -178,13 +177,26 @@ describe('not-live-migratable', () => {
 });
 
 describe('migration-phase', () => {
-  it('a deleted VMIM that is not final yet: abort pending (info, never a cause)', async () => {
+  it('a deleted VMIM that is not final yet: aborted, at-risk while the cancel runs (rule 4)', async () => {
     const m = vmim('Scheduling', { created: CREATED, deletionTimestamp: '2025-11-20T10:04:00Z' });
     const d = await whyScenario([...vmCluster(), m], { name: 'vm1', now: NOW });
     const c = checkOf(d, 'migration-phase');
-    expect(c).toMatchObject({ status: 'info', args: { kind: 'abort-pending', phase: 'Scheduling', deletionTimestamp: '2025-11-20T10:04:00Z' } });
-    expect(c.cause).toBeUndefined();
+    expect(c).toMatchObject({ status: 'warn', cause: 'aborted', args: { kind: 'abort-pending', phase: 'Scheduling', deletionTimestamp: '2025-11-20T10:04:00Z', abortStuck: false } });
     expect(c.evidence).toContainEqual(expect.objectContaining({ field: 'metadata.deletionTimestamp' }));
+    expect(d.verdict).toMatchObject({ cause: 'aborted', status: 'at-risk', check: 'migration-phase' });
+  });
+
+  it('abort requested before Running on KubeVirt before v0.56: it cannot finish (blocked)', async () => {
+    const m = vmim('Scheduling', { created: CREATED, conditions: [{ type: 'migrationAbortRequested', status: 'True' }] });
+    const d = await whyScenario([...vmCluster({ kubevirt: kubevirtCR({ version: 'v0.55.2' }) }), m], { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-phase')).toMatchObject({ status: 'warn', cause: 'aborted', args: { kind: 'abort-pending', abortStuck: true, abortRequested: true } });
+    expect(d.verdict).toMatchObject({ cause: 'aborted', status: 'blocked' });
+  });
+
+  it('abort requested while Pending on v0.56+: at-risk (the controller finishes it)', async () => {
+    const m = vmim('Pending', { created: CREATED, conditions: [{ type: 'migrationAbortRequested', status: 'True' }] });
+    const d = await whyScenario([...vmCluster({ kubevirt: kubevirtCR({ version: 'v0.59.0' }) }), m], { name: 'vm1', now: NOW });
+    expect(d.verdict).toMatchObject({ cause: 'aborted', status: 'at-risk' });
   });
 
   it('time in phase and origin of an evacuation VMIM', async () => {

@@ -253,12 +253,13 @@ describe('request budget (≤ 15 past Pending, by name and selector)', () => {
     expect(c.calls).not.toContain('proxy');
   });
 
-  it('the usual case: the log had progress, no namespace, no VM, one claim: 12 requests in 3 rounds', async () => {
+  it('the usual case: the log had progress, no namespace, no VM, one claim: 12 requests + the target log in 3 rounds', async () => {
     const { objects, logs } = scenario({ progress: healthy });
     const c = counting(scenarioSource(objects, { now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: METRICS } }));
     await gatherForWhy(c.wrapped, 'default', VMI_NAME);
     expect(c.rounds).toHaveLength(3);
-    expect(c.calls).toHaveLength(12);
+    expect(c.calls.filter((x) => x === 'log')).toHaveLength(2);
+    expect(c.calls).toHaveLength(13);
   });
 
   it('the same requests whatever else the cluster holds', async () => {
