@@ -4,8 +4,9 @@ import { parseWhyOptions, type RawWhyOptions } from './options.js';
 import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
 
 export function registerWhy(env: CommandEnv): void {
-  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix')
-    .argument('<name>', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
+  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix; --node: the evacuation of a node')
+    .argument('[name]', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
+    .option('--node <node>', 'the evacuation of a node instead (a drain, maintenance): what has moved, what moves, what waits or blocks it and why')
     .addOption(
       new Option('--fail-on <level>', 'exit 1 on a blocked/failed/at-risk verdict (blocker), also on any warning (warning), or never')
         .choices(['blocker', 'warning', 'never'])
@@ -18,7 +19,7 @@ export function registerWhy(env: CommandEnv): void {
     .option('--prometheus-certificate-authority <path>', 'CA certificate to verify --prometheus with (default: the system\'s)')
     .option('--prometheus-insecure-skip-tls-verify', 'do not verify the --prometheus certificate (insecure; --insecure-skip-tls-verify does not apply to it)')
     .option('--prometheus-allow-http-token', 'send --prometheus-token-file to an http:// URL anyway (unencrypted)')
-    .action(async (name: string, _opts, cmd: Command) => {
+    .action(async (name: string | undefined, _opts, cmd: Command) => {
       const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
       const g = parseGlobalOptions(raw, env.io);
       const o = parseWhyOptions(name, raw, g);

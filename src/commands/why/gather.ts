@@ -233,7 +233,7 @@ function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
   return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`)) : [])]);
 }
 
-async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
+export async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
   if (!pod) return { ok: false, reason: 'no source launcher pod found' };
   try {
     const text = await source.podLog(namespace, pod, { container: 'compute', tailLines: LOG_TAIL_LINES, limitBytes: LOG_LIMIT_BYTES });

@@ -81,7 +81,7 @@ function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): Comman
 }
 
 /** Resolves true when aborted before `ms` elapsed. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -97,7 +97,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 }
 
 /** The promise's value, or undefined as soon as `signal` aborts (the work is abandoned). */
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+export function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve(undefined);
@@ -119,7 +119,7 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined
  * SIGINT/SIGTERM abort the watch instead of killing the process mid-write. The handlers go after
  * the first signal, so a second Ctrl-C kills the process the default way.
  */
-function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+export function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   const ac = new AbortController();
   const dispose = () => {
     process.off('SIGINT', onSignal);
