@@ -58,7 +58,7 @@ export function renderNodeEvacuation(d: NodeEvacuationDoc, style: Style, wide: b
     out.push('', 'Blockers:');
     for (const b of d.blockers) out.push(`  ${style.bad('✖')} ${b.reason}: ${b.kind} ${clusterText(b.namespace ? `${b.namespace}/${b.name}` : b.name)}: ${b.message}`);
   }
-  const held = d.items.filter((it) => it.hint && (it.state === 'blocked' || it.state === 'waiting' || it.state === 'migrating'));
+  const held = d.items.filter((it) => it.hint);
   if (held.length > 0) {
     out.push('', 'Per VMI:');
     for (const it of held) out.push(indent(`${clusterText(`${it.namespace}/${it.vmi}`)} (${it.state}, ${it.cause}): ${it.summary}\n  fix: ${it.hint}`));
@@ -68,6 +68,6 @@ export function renderNodeEvacuation(d: NodeEvacuationDoc, style: Style, wide: b
     for (const u of d.unknown) out.push(`  ${style.warn('?')} ${u.part}: ${clusterText(u.reason)}`);
   }
   const s = d.summary;
-  out.push('', `${s.vmis} VMIs: ${s.migrated} migrated, ${s.migrating} migrating, ${s.waiting} waiting, ${s.blocked} blocked, ${s.shutdown} shut down, ${s.external} external${s.idle ? `, ${s.idle} not moving` : ''}${s.etaSeconds !== undefined ? `; ETA ${formatSeconds(s.etaSeconds)}` : ''}.`);
+  out.push('', `${s.vmis} VMI${s.vmis === 1 ? '' : 's'}: ${s.migrated} migrated, ${s.migrating} migrating, ${s.waiting} waiting, ${s.blocked} blocked, ${s.shutdown} shut down, ${s.external} external${s.idle ? `, ${s.idle} not moving` : ''}${s.etaSeconds !== undefined ? `; ETA ${formatSeconds(s.etaSeconds)}` : ''}.`);
   return out.join('\n') + '\n';
 }

@@ -57,7 +57,8 @@ export function itemSummary(it: EvacuationItem, nodeName: string): string {
 
 /** The fix of an item that is held back; undefined for one that moves or is done. */
 export function itemHint(it: EvacuationItem): string | undefined {
-  if (it.state !== 'blocked' && it.state !== 'waiting' && it.status !== 'at-risk') return undefined;
+  const held = it.state === 'blocked' || it.state === 'waiting' || it.status === 'at-risk';
+  if (!held && it.reason.kind !== 'not-live-migratable') return undefined;
   const r = it.reason;
   const who = `${it.vmi} -n ${it.namespace}`;
   switch (r.kind) {
@@ -125,17 +126,19 @@ export function nodeVerdictSummary(n: NodeEvacuation): string {
   const eta = n.summary.etaSeconds !== undefined ? `; all done in about ${formatSeconds(n.summary.etaSeconds)}` : '';
   const others = v.causes.slice(1).map((c) => `${c.cause} ${c.count}`);
   const held = `${v.cause} holds back ${v.held} (${counts(n)})${others.length ? `; also ${others.join(', ')}` : ''}`;
+  // Not being evacuated, but a migration leaves it: the verdict is about that migration.
+  const what = n.evacuating ? `The evacuation of node ${node}` : `Migration away from node ${node}`;
   switch (v.status) {
     case 'idle':
       return `Node ${node} is not being evacuated and nothing migrates away from it (${counts(n)}).`;
     case 'succeeded':
       return `Node ${node} is evacuated: nothing is left on it (${counts(n)}).`;
     case 'progressing':
-      return `Node ${node} is being evacuated (${counts(n)})${v.cause !== 'none' ? `; ${v.held} wait for ${v.cause}` : ''}${eta}.`;
+      return `${n.evacuating ? `Node ${node} is being evacuated` : `Migration away from node ${node} progresses`} (${counts(n)})${v.cause !== 'none' ? `; ${v.held} wait for ${v.cause}` : ''}${eta}.`;
     case 'blocked':
-      return `The evacuation of node ${node} is blocked: ${held}.`;
+      return `${what} is blocked: ${held}.`;
     case 'at-risk':
-      return `The evacuation of node ${node} is at risk: ${held}.`;
+      return `${what} is at risk: ${held}.`;
     case 'unknown':
       return v.unknown.length > 0
         ? `The evacuation of node ${node} cannot be judged: could not read ${v.unknown.map((u) => `${u.part} (${clusterText(u.reason)})`).join(', ')}.`

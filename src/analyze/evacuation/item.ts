@@ -155,8 +155,10 @@ export function itemOnNode(d: Diagnosis, c: ItemContext): EvacuationItem {
   }
   switch (b.outcome) {
     case 'block-drain': {
+      // Not drained yet: nothing is held now, but a drain would be (a blocker, and --fail-on warning).
       const message = liveMigratable(vmi)?.message;
-      return { ...b, ...migration, state: 'blocked', cause: 'not-live-migratable', status: 'blocked', reason: { kind: 'not-live-migratable', ...(message ? { message } : {}) } };
+      const held = c.evacuating ? ({ state: 'blocked', status: 'blocked' } as const) : ({ state: 'idle', status: 'idle' } as const);
+      return { ...b, ...migration, ...held, cause: 'not-live-migratable', reason: { kind: 'not-live-migratable', ...(message ? { message } : {}) } };
     }
     case 'external':
       return { ...b, ...migration, state: 'external', cause: 'none', status: c.evacuating ? 'progressing' : 'idle', reason: { kind: 'external' } };

@@ -76,6 +76,14 @@ describe('node-2 being drained on KubeVirt v1.9', () => {
     expect(doc.verdict).toMatchObject({ status: 'blocked', cause: 'not-live-migratable' });
   });
 
+  it('node-1 has no VMI: idle, exit 0', async () => {
+    const { code, doc } = await whyNode('v1.9', 'node-1', now);
+    expect(code).toBe(0);
+    expect(doc.items).toEqual([]);
+    expect(doc.summary.vmis).toBe(0);
+    expect(doc.verdict).toMatchObject({ status: 'idle', cause: 'no-migration' });
+  });
+
   it('node-3, a target, is not being evacuated: idle, exit 0', async () => {
     const { code, doc } = await whyNode('v1.9', 'node-3', now);
     expect(code).toBe(0);
@@ -129,5 +137,22 @@ describe('bad input', () => {
     expect(r.stdout.split('\n')[0]).toMatch(/^Node node-2: Ready, cordoned, being evacuated/);
     expect(r.stdout).toMatch(/NAMESPACE\s+VMI\s+STRATEGY\s+STATE\s+MIGRATION\s+PROGRESS\s+CAUSE/);
     expect(r.stdout).toContain('Blockers:');
+  });
+});
+
+describe('a node not being evacuated, with a user migration away from it (examples/cluster-snapshot)', () => {
+  const EXAMPLE = fileURLToPath(new URL('../../../examples/cluster-snapshot', import.meta.url));
+
+  it('the migration decides the verdict; a LiveMigrate VMI that cannot migrate is a blocker of a future drain, not a held VMI', async () => {
+    const r = await runCli(['why', '--node', 'node-2', '--from', EXAMPLE, '-o', 'json'], env);
+    const doc = JSON.parse(r.stdout) as NodeEvacuationDoc;
+    expect(r.code).toBe(1);
+    expect(doc.node.evacuating).toBe(false);
+    expect(doc.verdict).toMatchObject({ status: 'blocked', cause: 'quota-exceeded' });
+    expect(row(doc, 'ci-runner')).toMatchObject({ state: 'blocked', cause: 'quota-exceeded', migration: { name: 'kubevirt-migrate-vm-vk7vt', origin: 'user' } });
+    expect(row(doc, 'erp-app')).toMatchObject({ state: 'idle', cause: 'not-live-migratable', outcome: 'block-drain' });
+    expect(row(doc, 'erp-app').hint).toBeTruthy();
+    expect(doc.blockers.map((b) => [b.reason, b.name])).toEqual([['not-live-migratable', 'erp-app']]);
+    expect(doc.summary).toMatchObject({ blocked: 1, idle: 3, shutdown: 2 });
   });
 });
