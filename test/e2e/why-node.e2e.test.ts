@@ -88,6 +88,20 @@ function web2Log(delta: number): string {
   return lines.join('\n') + '\n';
 }
 
+/** What the target virt-handler and the migration controller write when `vmi`'s migration `vmim` succeeds. */
+function migrated(vmim: AnyObject, vmi: AnyObject, end: string): void {
+  const status = vmim.status as { phase: string; phaseTransitionTimestamps: { phase: string; phaseTransitionTimestamp: string }[] };
+  status.phase = 'Succeeded';
+  status.phaseTransitionTimestamps.push({ phase: 'Succeeded', phaseTransitionTimestamp: end });
+  delete (vmim.metadata as { finalizers?: string[] }).finalizers;
+  const vs = vmi.status as Record<string, unknown> & { migrationState: Record<string, unknown> };
+  vs.nodeName = vs.migrationState.targetNode;
+  delete vs.evacuationNodeName;
+  vs.conditions = (vs.conditions as { type: string }[]).filter((c) => c.type !== 'EvictionRequested');
+  vs.migrationState = { ...vs.migrationState, completed: true, endTimestamp: end };
+  (vmi.metadata.labels as Record<string, string>)['kubevirt.io/nodeName'] = vs.nodeName as string;
+}
+
 let server: FakeApiServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -170,19 +184,7 @@ describe('why --node node-2 during a drain (fake API server, through kubectl)', 
 
   it('once web-2 has migrated it counts as migrated, and the rest stays as it was', async () => {
     const objs = drainObjects();
-    const vmim = find(objs, 'VirtualMachineInstanceMigration', 'kubevirt-evacuation-2vbfm');
-    const vmi = find(objs, 'VirtualMachineInstance', 'web-2');
-    const end = iso(FIXTURE_NOW - 5000);
-    const status = vmim.status as { phase: string; phaseTransitionTimestamps: { phase: string; phaseTransitionTimestamp: string }[] };
-    status.phase = 'Succeeded';
-    status.phaseTransitionTimestamps.push({ phase: 'Succeeded', phaseTransitionTimestamp: end });
-    delete (vmim.metadata as { finalizers?: string[] }).finalizers;
-    const vs = vmi.status as Record<string, unknown> & { migrationState: Record<string, unknown> };
-    vs.nodeName = 'node-1';
-    delete vs.evacuationNodeName;
-    vs.conditions = (vs.conditions as { type: string }[]).filter((c) => c.type !== 'EvictionRequested');
-    vs.migrationState = { ...vs.migrationState, completed: true, endTimestamp: end };
-    (vmi.metadata.labels as Record<string, string>)['kubevirt.io/nodeName'] = 'node-1';
+    migrated(find(objs, 'VirtualMachineInstanceMigration', 'kubevirt-evacuation-2vbfm'), find(objs, 'VirtualMachineInstance', 'web-2'), iso(FIXTURE_NOW - 5000));
     const { doc } = await whyNode((await drain(objs)).kubeconfig);
     expect([item(doc, 'web-2').state, item(doc, 'web-2').percent]).toEqual(['migrated', 100]);
     expect(doc.summary).toMatchObject({ vmis: 8, migrated: 2, migrating: 1, blocked: 4 });
@@ -198,5 +200,29 @@ describe('why --node node-2 during a drain (fake API server, through kubectl)', 
     expect(doc.errors.map((e) => e.resource)).toEqual(['poddisruptionbudgets.policy']);
     expect(item(doc, 'batch-1').state).toBe('shutdown');
     expect(doc.blockers.some((b) => b.reason === 'disruption-budget')).toBe(false);
+  }, 60_000);
+
+  it('--watch -o json: one document per refresh until the node is evacuated', async () => {
+    // Only web-1 (migrated) and web-2 (copying) leave node-2 in this drain.
+    const keep = new Set(['web-1', 'web-2']);
+    const objs = drainObjects().filter((o) => {
+      if (o.kind === 'VirtualMachineInstance') return keep.has(o.metadata?.name ?? '');
+      if (o.kind === 'VirtualMachineInstanceMigration') return keep.has(((o as { spec?: { vmiName?: string } }).spec?.vmiName) ?? '');
+      if (o.kind === 'Pod') return (o.metadata?.labels?.['kubevirt.io'] ?? '') === 'virt-launcher' && keep.has(o.metadata?.annotations?.['kubevirt.io/domain'] ?? '');
+      return o.kind !== 'PodDisruptionBudget';
+    });
+    const { s, kubeconfig } = await drain(objs);
+    const run = runPlugin(['why', '--node', 'node-2', '-w', '--interval', '1s', '-o', 'json', '--kubeconfig', kubeconfig], {}, 40_000);
+    // After the first refresh (its log read), web-2's migration completes.
+    await s.waitFor((x) => x.requests.some((q) => q.path.endsWith('/log')), 20_000);
+    s.modify('vmim', 'prod', 'kubevirt-evacuation-2vbfm', (vmim) => s.modify('vmi', 'prod', 'web-2', (vmi) => migrated(vmim, vmi, iso(Date.now()))));
+    const r = await run;
+    expect(r.code, r.stderr).toBe(0);
+    const frames = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as NodeEvacuationDoc);
+    expect(frames.length).toBeGreaterThanOrEqual(2);
+    expect(frames[0]!.verdict.status).toBe('progressing');
+    expect(frames[0]!.summary).toMatchObject({ vmis: 2, migrated: 1, migrating: 1 });
+    expect(frames.at(-1)!.verdict).toMatchObject({ status: 'succeeded', cause: 'none' });
+    expect(frames.at(-1)!.summary).toMatchObject({ vmis: 2, migrated: 2, migrating: 0 });
   }, 60_000);
 });
