@@ -215,7 +215,7 @@ describe('why --node node-2 during a drain (fake API server, through kubectl)', 
     const run = runPlugin(['why', '--node', 'node-2', '-w', '--interval', '1s', '-o', 'json', '--kubeconfig', kubeconfig], {}, 40_000);
     // After the first refresh (its log read), web-2's migration completes.
     await s.waitFor((x) => x.requests.some((q) => q.path.endsWith('/log')), 20_000);
-    s.modify('vmim', 'prod', 'kubevirt-evacuation-2vbfm', (vmim) => s.modify('vmi', 'prod', 'web-2', (vmi) => migrated(vmim, vmi, iso(Date.now()))));
+    s.modify('vmim', 'prod', 'kubevirt-evacuation-2vbfm', (vmim: AnyObject) => s.modify('vmi', 'prod', 'web-2', (vmi: AnyObject) => migrated(vmim, vmi, iso(Date.now()))));
     const r = await run;
     expect(r.code, r.stderr).toBe(0);
     const frames = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as NodeEvacuationDoc);
