@@ -202,6 +202,17 @@ describe('why --node node-2 during a drain (fake API server, through kubectl)', 
     expect(doc.blockers.some((b) => b.reason === 'disruption-budget')).toBe(false);
   }, 60_000);
 
+  it('a forbidden VMI list: nothing can be claimed, the verdict is unknown (exit 1), not idle', async () => {
+    const { s, kubeconfig } = await drain();
+    s.fault({ resource: 'vmi', status: 403 });
+    const { code, doc } = await whyNode(kubeconfig);
+    expect(code).toBe(1);
+    expect(doc.verdict).toMatchObject({ status: 'unknown', cause: 'unknown' });
+    expect(doc.unknown.map((u) => u.part)).toEqual(['vmis']);
+    expect(doc.errors.map((e) => e.resource)).toEqual(['virtualmachineinstances.kubevirt.io']);
+    expect(doc.items).toEqual([]);
+  }, 60_000);
+
   it('--watch -o json: one document per refresh until the node is evacuated', async () => {
     // Only web-1 (migrated) and web-2 (copying) leave node-2 in this drain.
     const keep = new Set(['web-1', 'web-2']);
