@@ -2,13 +2,16 @@
 // reading the same objects and a bare-HTTP floor. A report, not a test: it always exits 0 (unless
 // it cannot run at all) and marks each target PASS or FAIL.
 //
-//   npm run bench                     two clusters, one after the other: 1,000 VMs on 200 nodes and
-//                                     10,000 VMs on 2,000 nodes; median of 3 (~15 min on 2 cores)
+//   npm run bench                     1,000 VMs on 200 nodes, then 10,000 VMs on 2,000 nodes;
+//                                     median of 3 (~20 min on 2 cores)
+//   npm run bench -- --size 100k      add 100,000 VMs on 20,000 nodes (on demand: ~1 h, ~12 GB
+//                                     for the fake server; the bench re-runs itself with a larger heap)
+//   npm run bench -- --size 1k,100k   exactly those sizes (1k, 10k, 100k)
 //   npm run bench -- --quick          the 1,000-VM cluster only
 //   npm run bench -- --runs 5         median of 5 (every measurement)
 //   npm run bench -- --vms N --nodes M    one cluster of that size (--nodes defaults to N/5)
 //   npm run bench -- --serve          only serve the (first) cluster (prints a kubeconfig and the
-//                                     `why` target) until Ctrl-C: for profiling, e.g.
+//                                     `why` targets) until Ctrl-C: for profiling, e.g.
 //                                     node --cpu-prof bin/kubectl-vmigrate list -A …
 //
 // Each cluster (scripts/bench/cluster.mjs, migrations.mjs) is cloned from the example snapshot's
@@ -18,27 +21,33 @@
 //
 // What is measured at each size, each as the median of N runs after one warm-up (start-up: of 5·N):
 //   check-migratable  kubectl vmigrate check-migratable -A -o json, found by kubectl's plugin
-//                     discovery (PATH=<copy of bin/>:$PATH); output to a file
+//                     discovery (PATH=<copy of bin/>:$PATH); output to a file; and once more with
+//                     its output into a pipe this process reads (peak RSS "piped")
 //   list              kubectl vmigrate list -A -o json
-//   why               kubectl vmigrate why NAME -n NS -o json on a VM whose migration is Scheduling
-//                     with an unschedulable target pod; plus the number of requests the fake
-//                     server received during the run (its request log; discovery included)
+//   why (running)     kubectl vmigrate why NAME -n NS -o json on a VM whose migration is Running:
+//                     the case whose reads must not grow with the cluster
+//   why (unschedulable)  the same on a migration whose target pod waits for a node: it reads
+//                     every node (the placement table)
 //   kubectl baseline  kubectl get of the objects the command reads, -o json, one kubectl per label
-//                     selector (times summed; kubectl's default --chunk-size 500)
-//   floor             scripts/bench/floor.mjs in a child node: the same lists (checked against the
-//                     server's request log in the warm-up), node:http with keep-alive, pages of 500,
-//                     resources in parallel as the plugin does, JSON.parse only; no analysis
+//                     selector (times summed; kubectl's default --chunk-size 500); for list also
+//                     `kubectl get vmim -A -o json` alone (its bytes are list's yardstick)
+//   floor             scripts/bench/floor.mjs in a child node: the requests the plugin made in the
+//                     warm-up, replayed over node:http with keep-alive, lists in pages of 500,
+//                     JSON.parse only; no analysis
 //   start-up          node bin/kubectl-vmigrate --version|--help, and the same through kubectl;
-//                     plus a no-op shell plugin, which is what kubectl's own dispatch costs
+//                     plus a no-op shell plugin, which is what kubectl's own dispatch costs; the
+//                     example snapshot (--from examples/cluster-snapshot)
+// Per run, from the fake server: requests, response bytes and the peak of requests in flight.
 // Wall time is spawn to exit as seen from here; peak RSS as below. The fake server answers from
-// this process, so its work is in every measurement alike.
+// this process, so its work is in every measurement alike. Growth: per measurement, the ratio of
+// each size to the previous one and its exponent (log ratio / log size ratio: 1 is linear, 0 flat).
 //
 // Needs a build (`npm run build`: it measures dist/ as shipped), kubectl on PATH, and
 // /usr/bin/time for peak RSS (else the RSS of the child tree is sampled from /proc).
 // The fake API server (test/fake-apiserver) is bundled with esbuild and runs in this process on
 // 127.0.0.1; every client runs as an asynchronous child (a synchronous one would deadlock it).
-// Results: tables on stdout (per size, then growth from the smallest to the largest size) and
-// .bench/results.json; progress on stderr.
+// Results: tables on stdout (per size, then growth), .bench/results.json, and the README's
+// "Performance" table as .bench/performance.md; progress on stderr.
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -47,8 +56,9 @@ import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import { syntheticCluster } from './bench/cluster.mjs';
-import { FLOOR_LISTS } from './bench/floor.mjs';
+import { floorRequests } from './bench/floor.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TIME = '/usr/bin/time';
@@ -56,22 +66,28 @@ const TIME = '/usr/bin/time';
 let workDir;
 
 const TARGETS = {
-  vsKubectl: 0.5, // check-migratable -A and list -A at the largest size: ≤ 0.5 × kubectl baseline
-  vsFloor: 2, // ≤ 2 × floor
-  rssMB: 400, // peak RSS ≤ 400 MB
-  whyRequests: 15, // why NAME: ≤ 15 API requests
-  growth: 12, // largest size ≤ 12 × the smallest (10× the objects: near-linear)
+  vsKubectl: 0.1, // check-migratable -A and list -A at 10k and above: ≤ 0.10 × kubectl baseline
+  vsFloor: 1.3, // ≤ 1.3 × floor
+  rssPer10kMB: 60, // peak RSS ≤ start-up RSS + 60 MB per 10,000 VMs (piped or not)
+  whyRequests: 15, // why on a running migration: ≤ 15 API requests, the same at every size
+  whyBytesMB: 1.2, // … and about 1 MB
+  listBytesVsVmims: 1.2, // list -A: response bytes ≤ 1.2 × those of kubectl get vmim -A -o json
+  exampleSnapshotMs: 300, // check-migratable -A on examples/cluster-snapshot (YAML) < 0.3 s
   startupMs: 150, // --version / --help < 150 ms
 };
-const SIZES = [
-  { vms: 1000, nodes: 200 },
-  { vms: 10000, nodes: 2000 },
-];
+const PRESETS = {
+  '1k': { vms: 1000, nodes: 200 },
+  '10k': { vms: 10000, nodes: 2000 },
+  '100k': { vms: 100000, nodes: 20000 },
+};
+/** The fake server holds every object and its JSON: 100,000 VMs take ~10 GB of heap. */
+const HEAP_MB_PER_1K_VMS = 110;
 const HEAVY = ['check-migratable', 'list'];
 
 const { values: opt } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    size: { type: 'string' },
     runs: { type: 'string', default: '3' },
     vms: { type: 'string' },
     nodes: { type: 'string' },
@@ -79,12 +95,30 @@ const { values: opt } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 });
+const USAGE = 'usage: node scripts/bench.mjs [--quick] [--size 1k,10k,100k] [--runs N] [--vms N [--nodes N (≥ 4)]] [--keep] [--serve]';
 const runs = Math.max(1, Number(opt.runs));
 const custom = opt.vms !== undefined || opt.nodes !== undefined;
 const customVms = Number(opt.vms ?? 1000);
-const sizes = custom ? [{ vms: customVms, nodes: Number(opt.nodes ?? Math.max(4, Math.round(customVms / 5))) }] : opt.quick ? SIZES.slice(0, 1) : SIZES;
-if (!Number.isInteger(runs) || sizes.some((s) => !Number.isInteger(s.vms) || !Number.isInteger(s.nodes) || s.vms < 1 || s.nodes < 4)) {
-  fail('usage: node scripts/bench.mjs [--quick] [--runs N] [--vms N [--nodes N (≥ 4)]] [--keep] [--serve]');
+let sizes;
+if (custom) sizes = [{ vms: customVms, nodes: Number(opt.nodes ?? Math.max(4, Math.round(customVms / 5))) }];
+else if (opt.size) {
+  const tags = opt.size.split(',').map((s) => s.trim());
+  // `--size 100k` adds the 100k case to the default ones; a list names them all.
+  const wanted = tags.length === 1 && tags[0] === '100k' ? ['1k', '10k', '100k'] : tags;
+  if (wanted.some((t) => !PRESETS[t])) fail(USAGE);
+  sizes = wanted.map((t) => PRESETS[t]).sort((a, b) => a.vms - b.vms);
+} else sizes = opt.quick ? [PRESETS['1k']] : [PRESETS['1k'], PRESETS['10k']];
+if (!Number.isInteger(runs) || sizes.some((s) => !Number.isInteger(s.vms) || !Number.isInteger(s.nodes) || s.vms < 1 || s.nodes < 4)) fail(USAGE);
+
+// The largest cluster must fit the fake server's heap: re-run with a larger one if needed.
+const heapNeededMB = 1024 + HEAP_MB_PER_1K_VMS * (Math.max(...sizes.map((s) => s.vms)) / 1000);
+if (getHeapStatistics().heap_size_limit / 2 ** 20 < heapNeededMB && !process.env.VMIGRATE_BENCH_REEXEC) {
+  const child = spawn(process.execPath, [`--max-old-space-size=${Math.ceil(heapNeededMB)}`, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, VMIGRATE_BENCH_REEXEC: '1' },
+  });
+  child.on('exit', (code) => process.exit(code ?? 2));
+  await new Promise(() => {});
 }
 
 const dist = join(REPO, 'dist/cli.mjs');
@@ -113,6 +147,7 @@ const baseEnv = {
   LANG: 'C.UTF-8',
 };
 const floorScript = join(REPO, 'scripts/bench/floor.mjs');
+const exampleSnapshot = join(REPO, 'examples/cluster-snapshot');
 
 const benchStart = performance.now();
 log(`kubectl-vmigrate bench: ${sizes.map((s) => `${s.vms} VMs / ${s.nodes} nodes`).join(', then ')}; median of ${runs} run(s) (start-up: of ${startupRuns})`);
@@ -136,14 +171,15 @@ const { startFakeApiServer, readObjectFiles } = await import(pathToFileURL(bundl
 
 /** Packages loaded by check-migratable, --version and --help (checked once, at the first size). */
 const modules = {};
+const startup = await measureStartup();
 const perSize = [];
-for (const [i, size] of sizes.entries()) perSize.push(await benchSize(size, i === 0));
+for (const size of sizes) perSize.push(await benchSize(size, perSize.length === 0));
 
 const growth = growthRows(perSize);
-printTables(perSize, growth);
+printTables(perSize, growth, startup);
 const results = {
   date: new Date().toISOString(),
-  command: `npm run bench --${opt.quick ? ' --quick' : ''}${opt.runs !== '3' ? ` --runs ${runs}` : ''}${opt.vms ? ` --vms ${sizes[0].vms}` : ''}${opt.nodes ? ` --nodes ${sizes[0].nodes}` : ''}`.replace(/ --$/, ''),
+  command: `npm run bench --${opt.quick ? ' --quick' : ''}${opt.size ? ` --size ${opt.size}` : ''}${opt.runs !== '3' ? ` --runs ${runs}` : ''}${opt.vms ? ` --vms ${sizes[0].vms}` : ''}${opt.nodes ? ` --nodes ${sizes[0].nodes}` : ''}`.replace(/ --$/, ''),
   environment: {
     node: process.version,
     kubectl: await kubectlVersion(),
@@ -159,45 +195,76 @@ const results = {
   startupRuns,
   targets: TARGETS,
   modules,
-  sizes: perSize.map((s) => ({
-    vms: s.vms,
-    nodes: s.nodes,
-    cluster: s.cluster,
-    why: s.why,
-    reports: s.reports,
-    measurements: s.rows.map((r) => ({
-      id: r.id,
-      label: r.label,
-      seconds: +(r.ms / 1000).toFixed(3),
-      samplesMs: r.all,
-      samplesRssMB: r.allRssMB,
-      vsKubectl: r.vsKubectl === undefined ? null : +r.vsKubectl.toFixed(3),
-      vsFloor: r.vsFloor === undefined ? null : +r.vsFloor.toFixed(3),
-      peakRssMB: r.rssKB ? Math.round(r.rssKB / 1024) : null,
-      requests: r.requests ?? null,
-      targets: r.targets,
-    })),
-  })),
+  startup: startup.rows.map(jsonRow),
+  sizes: perSize.map((s) => ({ vms: s.vms, nodes: s.nodes, cluster: s.cluster, why: s.why, reports: s.reports, measurements: s.rows.map(jsonRow) })),
   growth,
 };
 mkdirSync(join(REPO, '.bench'), { recursive: true });
 writeFileSync(join(REPO, '.bench/results.json'), JSON.stringify(results, null, 2) + '\n');
-log(`results written to ${relative(process.cwd(), join(REPO, '.bench/results.json')) || '.bench/results.json'} (${results.environment.minutes} min)`);
+writeFileSync(join(REPO, '.bench/performance.md'), readmeTable(perSize, growth, startup, results.environment));
+log(`results written to ${relative(process.cwd(), join(REPO, '.bench/results.json')) || '.bench/results.json'} and .bench/performance.md (${results.environment.minutes} min)`);
 if (opt.keep) log(`work files kept in ${work}`);
 else rmSync(work, { recursive: true, force: true });
 
 // ---------------------------------------------------------------------------------------------
 
+/** Start-up and the example snapshot: no cluster needed. */
+async function measureStartup() {
+  const dir = join(work, 'startup');
+  mkdirSync(dir, { recursive: true });
+  const out = join(dir, 'out');
+  for (const flag of ['--version', '--help']) {
+    const logFile = join(dir, `modules${flag}.log`);
+    const r = await timed(process.execPath, [pluginBin, flag], { env: { ...baseEnv, ...hookEnv(logFile) }, stdout: out });
+    if (r.code !== 0) fail(`kubectl-vmigrate ${flag} exited ${r.code}`);
+    modules[flag] = packagesLoaded(logFile);
+    log(`  ${flag} loads: ${modules[flag].join(', ') || '(no npm package besides the bundle runtime)'}`);
+  }
+  const example = ['check-migratable', '-A', '-o', 'json', '--from', exampleSnapshot];
+  const samples = { 'node --version': [], 'kubectl --version': [], 'node --help': [], 'kubectl --help': [], 'kubectl noop': [], example: [] };
+  log(`start-up and the example snapshot, ${startupRuns} runs…`);
+  for (let i = 0; i < startupRuns; i++) {
+    for (const flag of ['--version', '--help']) {
+      samples[`node ${flag}`].push(await timed(process.execPath, [pluginBin, flag], { env: baseEnv, stdout: out }));
+      samples[`kubectl ${flag}`].push(await timed(kubectl, ['vmigrate', flag], { env: baseEnv, stdout: out }));
+    }
+    samples['kubectl noop'].push(await timed(kubectl, ['benchnoop'], { env: baseEnv, stdout: out }));
+    samples.example.push(await timed(process.execPath, [pluginBin, ...example], { env: baseEnv, stdout: out }));
+  }
+  const med = medians(samples);
+  const rows = [];
+  for (const flag of ['--version', '--help']) {
+    rows.push({
+      id: `node ${flag}`,
+      label: `node bin/kubectl-vmigrate ${flag}`,
+      ...med[`node ${flag}`],
+      targets: [
+        { name: `< ${TARGETS.startupMs} ms`, pass: med[`node ${flag}`].ms < TARGETS.startupMs },
+        { name: 'no client-node', pass: !modules[flag].includes('@kubernetes/client-node') },
+      ],
+    });
+    rows.push({ id: `kubectl ${flag}`, label: `kubectl vmigrate ${flag}`, ...med[`kubectl ${flag}`], targets: [] });
+  }
+  rows.push({ id: 'kubectl noop', label: "kubectl benchnoop (a no-op sh plugin: kubectl's own dispatch)", ...med['kubectl noop'], targets: [] });
+  rows.push({
+    id: 'example',
+    label: 'node bin/kubectl-vmigrate check-migratable -A -o json --from examples/cluster-snapshot',
+    ...med.example,
+    targets: [{ name: `< ${TARGETS.exampleSnapshotMs / 1000} s`, pass: med.example.ms < TARGETS.exampleSnapshotMs }],
+  });
+  return { rows, rssKB: med['node --version'].rssKB };
+}
+
 /** Generates and serves one cluster, checks the outputs, measures every command on it. */
 async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
-  const tag = `${vmCount / 1000}k`;
+  const tag = vmCount % 1000 === 0 ? `${vmCount / 1000}k` : String(vmCount);
   log(`\n== ${vmCount} VMs / ${nodeCount} nodes ==`);
   let t0 = performance.now();
-  const { objects, counts, why, logs, handlerMetrics } = syntheticCluster({
+  const { objects, counts, why, whyTargets, logs, handlerMetrics } = syntheticCluster({
     vms: vmCount,
     nodes: nodeCount,
     now: Date.now(),
-    examplesDir: join(REPO, 'examples/cluster-snapshot'),
+    examplesDir: exampleSnapshot,
     readObjectFiles,
   });
   const genMs = performance.now() - t0;
@@ -227,10 +294,11 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
       `${counts.pod} pods (${counts.handlerPod} virt-handler), ${counts.vmim} VMIMs of ${counts.migratingVms} VMs (${phases}), ${counts.event} events ` +
       `(${jsonMB.toFixed(0)} MB of JSON; generated in ${sec(genMs)} s, loaded in ${sec(loadMs)} s), server ${server.url}`,
   );
-  if (!why) fail('the cluster has no migration with an unschedulable target pod for `why`');
+  const running = whyTargets.running;
+  if (!why || !running) fail('the cluster has no migration with an unschedulable target pod, or none running, for `why`');
 
   if (opt.serve) {
-    log(`serving; kubeconfig: ${kubeconfig}\n  e.g. node --cpu-prof bin/kubectl-vmigrate list -A -o json --kubeconfig ${kubeconfig} > /dev/null` + `\n  why target: why ${why.name} -n ${why.namespace}`);
+    log(`serving; kubeconfig: ${kubeconfig}\n  e.g. node --cpu-prof bin/kubectl-vmigrate list -A -o json --kubeconfig ${kubeconfig} > /dev/null` + `\n  why targets: why ${running.name} -n ${running.namespace} (running), why ${why.name} -n ${why.namespace} (unschedulable)`);
     await new Promise((done) => process.once('SIGINT', done));
     await server.close();
     rmSync(work, { recursive: true, force: true });
@@ -238,7 +306,8 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
   }
 
   const K = ['--kubeconfig', kubeconfig];
-  const out = (name) => join(dir, `${name}.out`);
+  const out = (name) => join(dir, `${name.replaceAll(' ', '-')}.out`);
+  const whyArgs = (t) => ['vmigrate', 'why', t.name, '-n', t.namespace, '-o', 'json', ...K];
   const commands = {
     'check-migratable': {
       plugin: ['vmigrate', 'check-migratable', '-A', '-o', 'json', ...K],
@@ -246,227 +315,268 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
     },
     list: {
       plugin: ['vmigrate', 'list', '-A', '-o', 'json', ...K],
+      // What a kubectl user reads to see the same: every migration, VMI, launcher pod, event, node…
       kubectl: [
         ['get', 'pods', '-A', '-l', 'kubevirt.io=virt-launcher', '-o', 'json', ...K],
         ['get', 'pods', '-A', '-l', 'kubevirt.io=virt-handler', '-o', 'json', ...K],
         ['get', 'vmim,vmi,events,resourcequotas,pvc,kubevirts,nodes,pv,migrationpolicies,namespaces', '-A', '-o', 'json', ...K],
       ],
     },
+    'why running': { plugin: whyArgs(running) },
+    'why unschedulable': { plugin: whyArgs(why) },
   };
-  const WHY = ['vmigrate', 'why', why.name, '-n', why.namespace, '-o', 'json', ...K];
-  const requestsDuring = async (run) => {
-    const before = server.requests.length;
-    const r = await run();
-    return { ...r, requests: server.requests.slice(before) };
+  const VMIMS_KUBECTL = ['get', 'vmim', '-A', '-o', 'json', ...K];
+  /** A run with the server's counts of what it asked: requests, response bytes, peak in flight. */
+  const counted = async (cmd, args, o) => {
+    server.resetRequests();
+    const r = await timed(cmd, args, o);
+    const rs = server.requests;
+    return { ...r, requests: rs.length, bytes: rs.reduce((n, q) => n + (q.bytes ?? 0), 0), peakInFlight: server.peakInFlight, log: rs };
   };
 
   // ---- warm-up: fills kubectl's discovery cache and the page cache; checks the outputs ----
   log('warm-up and output checks…');
   const reports = {};
+  const floorFiles = {};
   const loadLog = join(dir, 'plugin-modules.log');
-  const cm = await requestsDuring(() => timed(kubectl, commands['check-migratable'].plugin, { env: { ...baseEnv, ...(first ? hookEnv(loadLog) : {}) }, stdout: out('check-migratable') }));
-  if (cm.code !== 0 && cm.code !== 1) fail(`check-migratable exited ${cm.code}: ${cm.stderr.trim()}`);
+  const warm = {};
+  for (const [id, c] of Object.entries(commands)) {
+    const env = id === 'check-migratable' && first ? { ...baseEnv, ...hookEnv(loadLog) } : baseEnv;
+    const r = await counted(kubectl, c.plugin, { env, stdout: out(id) });
+    warm[id] = r;
+    if (r.code !== 0 && !(r.code === 1 && id !== 'list')) fail(`${id} exited ${r.code}: ${r.stderr.trim()}`);
+    floorFiles[id] = join(dir, `floor-${id.replaceAll(' ', '-')}.json`);
+    writeFileSync(floorFiles[id], JSON.stringify(floorRequests(r.log)));
+  }
   const report = JSON.parse(readFileSync(out('check-migratable'), 'utf8'));
   if (report.summary.total !== vmCount) fail(`check-migratable reported ${report.summary.total} items, expected ${vmCount}`);
   const byRule = {};
   for (const item of report.items) for (const f of item.findings) byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
-  reports['check-migratable'] = { summary: report.summary, findingsByRule: byRule, outputMB: mb(out('check-migratable')), requests: cm.requests.length };
-  log(`  check-migratable: ${JSON.stringify(report.summary)}; exit ${cm.code}; ${mb(out('check-migratable'))} MB of JSON; ${cm.requests.length} requests`);
+  reports['check-migratable'] = { summary: report.summary, findingsByRule: byRule, outputMB: mb(out('check-migratable')), requests: warm['check-migratable'].requests };
+  log(`  check-migratable: ${JSON.stringify(report.summary)}; exit ${warm['check-migratable'].code}; ${mb(out('check-migratable'))} MB of JSON; ${warm['check-migratable'].requests} requests`);
   log(`  findings by rule: ${Object.entries(byRule).sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ')}`);
-  checkFloorLists('check-migratable', cm.requests);
   if (first) {
     modules.checkMigratable = packagesLoaded(loadLog);
     log(`  packages loaded by check-migratable: ${modules.checkMigratable.join(', ') || '(none)'}`);
   }
-
-  const ls = await requestsDuring(() => timed(kubectl, commands.list.plugin, { env: baseEnv, stdout: out('list') }));
-  if (ls.code !== 0) fail(`list exited ${ls.code}: ${ls.stderr.trim()}`);
   const listed = JSON.parse(readFileSync(out('list'), 'utf8'));
   if (listed.items.length !== counts.vmim) fail(`list reported ${listed.items.length} migrations, expected ${counts.vmim}`);
   const byCause = {};
   for (const item of listed.items) byCause[`${item.phase}/${item.cause}`] = (byCause[`${item.phase}/${item.cause}`] ?? 0) + 1;
-  reports.list = { items: listed.items.length, byPhaseAndCause: byCause, errors: listed.errors, outputMB: mb(out('list')), requests: ls.requests.length };
-  log(`  list: ${listed.items.length} migrations; ${listed.errors.length} partial errors; ${ls.requests.length} requests (${ls.requests.filter((r) => r.path.endsWith('/proxy/metrics')).length} virt-handler /metrics)`);
+  const ls = warm.list;
+  reports.list = { items: listed.items.length, byPhaseAndCause: byCause, errors: listed.errors, outputMB: mb(out('list')), requests: ls.requests, bytes: ls.bytes };
+  log(`  list: ${listed.items.length} migrations; ${listed.errors.length} partial errors; ${ls.requests} requests (${ls.log.filter((r) => r.path.endsWith('/proxy/metrics')).length} virt-handler /metrics), ${(ls.bytes / 1e6).toFixed(2)} MB`);
   log(`  phase/cause: ${Object.entries(byCause).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
-  checkFloorLists('list', ls.requests);
-
-  const wy = await requestsDuring(() => timed(kubectl, WHY, { env: baseEnv, stdout: out('why') }));
-  if (wy.code !== 0 && wy.code !== 1) fail(`why exited ${wy.code}: ${wy.stderr.trim()}`);
-  const diagnosis = JSON.parse(readFileSync(out('why'), 'utf8'));
-  const whyInfo = { ...why, migration: diagnosis.target?.migration, verdict: diagnosis.verdict, requests: wy.requests.map((r) => `${r.method} ${r.path}${r.query.labelSelector ? `?labelSelector=${r.query.labelSelector}` : ''}`) };
-  const perPath = {};
-  for (const r of wy.requests) perPath[r.path] = (perPath[r.path] ?? 0) + 1;
-  const paged = Object.entries(perPath).filter(([, n]) => n > 1).map(([p, n]) => `${n} × ${p}`);
-  log(`  why ${why.namespace}/${why.name}: ${diagnosis.target?.migration?.name} ${diagnosis.target?.migration?.phase} → ${diagnosis.verdict.status} ${diagnosis.verdict.cause}; exit ${wy.code}; ${wy.requests.length} requests${paged.length ? ` (pages: ${paged.join(', ')})` : ''}`);
+  const whyInfo = {};
+  for (const id of ['why running', 'why unschedulable']) {
+    const d = JSON.parse(readFileSync(out(id), 'utf8'));
+    const t = id === 'why running' ? running : why;
+    const w = warm[id];
+    whyInfo[id] = { ...t, migration: d.target?.migration, verdict: d.verdict, requests: w.log.map((r) => `${r.method} ${r.path}${r.query.labelSelector ? `?labelSelector=${r.query.labelSelector}` : ''}${r.query.fieldSelector ? `?fieldSelector=${r.query.fieldSelector}` : ''}`) };
+    log(`  ${id} ${t.namespace}/${t.name}: ${d.target?.migration?.name} ${d.target?.migration?.phase} → ${d.verdict.status} ${d.verdict.cause}; exit ${w.code}; ${w.requests} requests, ${(w.bytes / 1e6).toFixed(3)} MB, peak ${w.peakInFlight} in flight`);
+  }
 
   // kubectl: discovery cache for this server, binary in the page cache.
   const kw = await timed(kubectl, ['get', 'namespaces', '-o', 'name', ...K], { env: baseEnv, stdout: out('kubectl-warm') });
   if (kw.code !== 0) fail(`kubectl get namespaces exited ${kw.code}: ${kw.stderr.trim()}`);
-  for (const cmd of HEAVY) {
-    const f = await timed(process.execPath, [floorScript, server.url, cmd], { env: baseEnv, stdout: out(`floor-${cmd}`) });
-    if (f.code !== 0) fail(`floor ${cmd} exited ${f.code}: ${f.stderr.trim()}`);
-  }
-  if (first) {
-    for (const flag of ['--version', '--help']) {
-      const logFile = join(dir, `modules${flag}.log`);
-      const r = await timed(process.execPath, [pluginBin, flag], { env: { ...baseEnv, ...hookEnv(logFile) }, stdout: out('startup') });
-      if (r.code !== 0) fail(`kubectl-vmigrate ${flag} exited ${r.code}`);
-      modules[flag] = packagesLoaded(logFile);
-      log(`  ${flag} loads: ${modules[flag].join(', ') || '(no npm package besides the bundle runtime)'}`);
-    }
+  const kv = await counted(kubectl, VMIMS_KUBECTL, { env: baseEnv, stdout: out('kubectl-vmim') });
+  reports.list.kubectlVmims = { bytes: kv.bytes, outputMB: mb(out('kubectl-vmim')) };
+  for (const id of Object.keys(commands)) {
+    const f = await timed(process.execPath, [floorScript, server.url, floorFiles[id]], { env: baseEnv, stdout: out(`floor-${id}`) });
+    if (f.code !== 0) fail(`floor ${id} exited ${f.code}: ${f.stderr.trim()}`);
   }
 
   // ---- measurements ----
-  const samples = { why: [], 'node --version': [], 'kubectl --version': [], 'node --help': [], 'kubectl --help': [], 'kubectl noop': [] };
-  for (const cmd of HEAVY) Object.assign(samples, { [cmd]: [], [`${cmd} kubectl`]: [], [`${cmd} floor`]: [] });
+  const samples = { 'check-migratable piped': [], 'list kubectl vmim': [] };
+  for (const id of Object.keys(commands)) Object.assign(samples, { [id]: [], [`${id} kubectl`]: [], [`${id} floor`]: [] });
   for (let i = 0; i < runs; i++) {
-    for (const cmd of HEAVY) {
-      log(`run ${i + 1}/${runs}: ${cmd}…`);
-      samples[cmd].push(await timed(kubectl, commands[cmd].plugin, { env: baseEnv, stdout: out(cmd) }));
-      const parts = [];
-      for (const args of commands[cmd].kubectl) parts.push(await timed(kubectl, args, { env: baseEnv, stdout: out('kubectl') }));
-      samples[`${cmd} kubectl`].push({ ms: sum(parts.map((p) => p.ms)), rssKB: Math.max(...parts.map((p) => p.rssKB ?? 0)) || undefined, code: parts.find((p) => p.code)?.code ?? 0 });
-      samples[`${cmd} floor`].push(await timed(process.execPath, [floorScript, server.url, cmd], { env: baseEnv, stdout: out(`floor-${cmd}`) }));
+    for (const [id, c] of Object.entries(commands)) {
+      log(`run ${i + 1}/${runs}: ${id}…`);
+      samples[id].push(await counted(kubectl, c.plugin, { env: baseEnv, stdout: out(id) }));
+      if (c.kubectl) {
+        const parts = [];
+        for (const args of c.kubectl) parts.push(await counted(kubectl, args, { env: baseEnv, stdout: out('kubectl') }));
+        samples[`${id} kubectl`].push({ ms: sum(parts.map((p) => p.ms)), rssKB: Math.max(...parts.map((p) => p.rssKB ?? 0)) || undefined, code: parts.find((p) => p.code)?.code ?? 0, requests: sum(parts.map((p) => p.requests)), bytes: sum(parts.map((p) => p.bytes)), peakInFlight: Math.max(...parts.map((p) => p.peakInFlight)) });
+      }
+      samples[`${id} floor`].push(await counted(process.execPath, [floorScript, server.url, floorFiles[id]], { env: baseEnv, stdout: out(`floor-${id}`) }));
     }
-    const w = await requestsDuring(() => timed(kubectl, WHY, { env: baseEnv, stdout: out('why') }));
-    samples.why.push({ ...w, requests: w.requests.length });
+    samples['check-migratable piped'].push(await counted(kubectl, commands['check-migratable'].plugin, { env: baseEnv, stdout: 'pipe' }));
+    samples['list kubectl vmim'].push(await counted(kubectl, VMIMS_KUBECTL, { env: baseEnv, stdout: out('kubectl-vmim') }));
   }
   await server.close();
-  log(`start-up, ${startupRuns} runs…`);
-  for (let i = 0; i < startupRuns; i++) {
-    for (const flag of ['--version', '--help']) {
-      samples[`node ${flag}`].push(await timed(process.execPath, [pluginBin, flag], { env: baseEnv, stdout: out('startup') }));
-      samples[`kubectl ${flag}`].push(await timed(kubectl, ['vmigrate', flag], { env: baseEnv, stdout: out('startup') }));
-    }
-    samples['kubectl noop'].push(await timed(kubectl, ['benchnoop'], { env: baseEnv, stdout: out('startup') }));
-  }
   for (const [k, list] of Object.entries(samples)) {
-    const bad = list.find((s) => s.code !== 0 && !(s.code === 1 && ['check-migratable', 'why'].includes(k)));
+    const bad = list.find((s) => s.code !== 0 && !(s.code === 1 && !k.startsWith('list')));
     if (bad) log(`  warning: ${k} exited ${bad.code} in a measured run: ${bad.stderr?.trim().slice(0, 300) ?? ''}`);
   }
 
-  const med = Object.fromEntries(
-    Object.entries(samples).map(([k, list]) => {
-      const rss = list.map((s) => s.rssKB).filter((x) => x !== undefined);
-      return [k, { ms: median(list.map((s) => s.ms)), rssKB: median(rss), all: list.map((s) => Math.round(s.ms)), allRssMB: rss.map((kb) => Math.round(kb / 1024)) }];
-    }),
-  );
-  const largest = vmCount === Math.max(...sizes.map((s) => s.vms));
+  const med = medians(samples);
+  const atScale = vmCount >= 10000;
+  const rssLimitMB = startupRssMB() + (TARGETS.rssPer10kMB * vmCount) / 10000;
+  const rssTarget = (rssKB) => ({ name: `RSS ≤ ${Math.round(rssLimitMB)} MB`, pass: rssKB / 1024 <= rssLimitMB });
   const rows = [];
-  for (const cmd of HEAVY) {
-    const base = med[`${cmd} kubectl`].ms;
-    const floor = med[`${cmd} floor`].ms;
-    const p = med[cmd];
-    rows.push({
-      id: cmd,
-      heavy: true,
-      label: `kubectl vmigrate ${cmd} -A -o json`,
-      ...p,
-      vsKubectl: p.ms / base,
-      vsFloor: p.ms / floor,
-      // The throughput and memory targets are for the largest cluster (10k VMs by default).
-      targets: largest
+  for (const id of HEAVY) {
+    const base = med[`${id} kubectl`].ms;
+    const floor = med[`${id} floor`].ms;
+    const p = med[id];
+    const targets = atScale
+      ? [{ name: `≤ ${TARGETS.vsKubectl}× kubectl`, pass: p.ms <= TARGETS.vsKubectl * base }, { name: `≤ ${TARGETS.vsFloor}× floor`, pass: p.ms <= TARGETS.vsFloor * floor }, rssTarget(p.rssKB)]
+      : [];
+    if (id === 'list') {
+      const vmimBytes = med['list kubectl vmim'].bytes;
+      targets.push({ name: `bytes ≤ ${TARGETS.listBytesVsVmims}× kubectl get vmim (${(vmimBytes / 1e6).toFixed(2)} MB)`, pass: p.bytes <= TARGETS.listBytesVsVmims * vmimBytes });
+    }
+    rows.push({ id, heavy: true, label: `kubectl vmigrate ${id} -A -o json`, ...p, vsKubectl: p.ms / base, vsFloor: p.ms / floor, targets });
+    if (id === 'check-migratable') {
+      const piped = med['check-migratable piped'];
+      rows.push({ id: 'check-migratable piped', heavy: true, label: '  the same, output into a pipe', ...piped, vsKubectl: piped.ms / base, vsFloor: piped.ms / floor, targets: atScale ? [rssTarget(piped.rssKB)] : [] });
+    }
+    const calls = commands[id].kubectl.length;
+    rows.push({ id: `${id} kubectl`, heavy: true, label: `  kubectl get -o json of the same lists (${calls} call${calls > 1 ? 's' : ''})`, ...med[`${id} kubectl`], vsKubectl: 1, vsFloor: base / floor, targets: [] });
+    if (id === 'list') rows.push({ id: 'list kubectl vmim', heavy: true, label: '  kubectl get vmim -A -o json', ...med['list kubectl vmim'], vsKubectl: med['list kubectl vmim'].ms / base, targets: [] });
+    rows.push({ id: `${id} floor`, heavy: true, label: '  floor: the same requests, node:http, pages of 500, JSON.parse', ...med[`${id} floor`], vsKubectl: floor / base, vsFloor: 1, targets: [] });
+  }
+  for (const id of ['why running', 'why unschedulable']) {
+    const p = med[id];
+    const floor = med[`${id} floor`].ms;
+    const phase = whyInfo[id].migration?.phase ?? '?';
+    const targets =
+      id === 'why running'
         ? [
-            { name: `≤ ${TARGETS.vsKubectl}× kubectl`, pass: p.ms <= TARGETS.vsKubectl * base },
-            { name: `≤ ${TARGETS.vsFloor}× floor`, pass: p.ms <= TARGETS.vsFloor * floor },
-            { name: `RSS ≤ ${TARGETS.rssMB} MB`, pass: p.rssKB / 1024 <= TARGETS.rssMB },
+            { name: `≤ ${TARGETS.whyRequests} requests`, pass: p.requests <= TARGETS.whyRequests },
+            { name: `≤ ${TARGETS.whyBytesMB} MB`, pass: p.bytes / 1e6 <= TARGETS.whyBytesMB },
           ]
-        : [],
-    });
-    const calls = commands[cmd].kubectl.length;
-    rows.push({ id: `${cmd} kubectl`, heavy: true, label: `  kubectl get -o json of the same lists (${calls} call${calls > 1 ? 's' : ''})`, ...med[`${cmd} kubectl`], vsKubectl: 1, vsFloor: base / floor, targets: [] });
-    rows.push({ id: `${cmd} floor`, heavy: true, label: `  floor: node:http, ${FLOOR_LISTS[cmd].length} lists, pages of 500, JSON.parse`, ...med[`${cmd} floor`], vsKubectl: floor / base, vsFloor: 1, targets: [] });
+        : [];
+    rows.push({ id, label: `kubectl vmigrate why NAME -o json (${phase}${id === 'why unschedulable' ? ', target pod unschedulable' : ''})`, ...p, vsFloor: p.ms / floor, targets });
+    rows.push({ id: `${id} floor`, label: '  floor: the same requests', ...med[`${id} floor`], vsFloor: 1, targets: [] });
   }
-  const whyRequests = samples.why.map((s) => s.requests);
-  rows.push({
-    id: 'why',
-    label: `kubectl vmigrate why ${why.name} -o json (${diagnosis.target?.migration?.phase ?? '?'})`,
-    ...med.why,
-    requests: Math.max(...whyRequests),
-    targets: [{ name: `≤ ${TARGETS.whyRequests} requests`, pass: Math.max(...whyRequests) <= TARGETS.whyRequests }],
-  });
-  for (const flag of ['--version', '--help']) {
-    rows.push({
-      id: `node ${flag}`,
-      label: `node bin/kubectl-vmigrate ${flag}`,
-      ...med[`node ${flag}`],
-      targets: [
-        { name: `< ${TARGETS.startupMs} ms`, pass: med[`node ${flag}`].ms < TARGETS.startupMs },
-        ...(modules[flag] ? [{ name: 'no client-node', pass: !modules[flag].includes('@kubernetes/client-node') }] : []),
-      ],
-    });
-    rows.push({ id: `kubectl ${flag}`, label: `kubectl vmigrate ${flag}`, ...med[`kubectl ${flag}`], targets: [{ name: `< ${TARGETS.startupMs} ms`, pass: med[`kubectl ${flag}`].ms < TARGETS.startupMs }] });
-  }
-  rows.push({ id: 'kubectl noop', label: "kubectl benchnoop (a no-op sh plugin: kubectl's own dispatch)", ...med['kubectl noop'], targets: [] });
   return { vms: vmCount, nodes: nodeCount, tag, cluster: { ...counts, jsonMB: Math.round(jsonMB), bytes }, why: whyInfo, reports, rows };
 }
 
-/** Warns when the floor does not read exactly the lists the plugin read (path + label selector). */
-function checkFloorLists(cmd, requests) {
-  const read = new Set(
-    requests
-      .filter((r) => r.method === 'GET' && r.query.limit !== undefined && !r.query.continue)
-      .map((r) => (r.query.labelSelector ? `${r.path}?labelSelector=${encodeURIComponent(r.query.labelSelector)}` : r.path)),
-  );
-  const floor = new Set(FLOOR_LISTS[cmd]);
-  const missing = [...read].filter((p) => !floor.has(p));
-  const extra = [...floor].filter((p) => !read.has(p));
-  if (missing.length || extra.length) log(`  warning: floor lists for ${cmd} differ from the plugin's: plugin only ${missing.join(' ') || '-'}; floor only ${extra.join(' ') || '-'}`);
+/** The plugin's RSS at start-up (--version): the fixed part of every command's. */
+function startupRssMB() {
+  return (startup.rssKB ?? 0) / 1024;
 }
 
-/** 10k/1k (largest/smallest) per measurement with a sample at both ends. */
+/** Medians per sample list: time, RSS, requests, bytes, peak in flight; and every sample. */
+function medians(samples) {
+  return Object.fromEntries(
+    Object.entries(samples).map(([k, list]) => {
+      const rss = list.map((s) => s.rssKB).filter((x) => x !== undefined);
+      const of = (f) => (list.some((s) => s[f] !== undefined) ? median(list.map((s) => s[f] ?? 0)) : undefined);
+      return [k, { ms: median(list.map((s) => s.ms)), rssKB: median(rss), requests: of('requests'), bytes: of('bytes'), peakInFlight: of('peakInFlight'), all: list.map((s) => Math.round(s.ms)), allRssMB: rss.map((kb) => Math.round(kb / 1024)) }];
+    }),
+  );
+}
+
+/** From each size to the next, per measurement: ratios and the growth exponent per 10×. */
 function growthRows(perSize) {
-  if (perSize.length < 2) return [];
-  const small = perSize[0];
-  const large = perSize.at(-1);
-  return small.rows
-    .filter((r) => r.heavy || r.id === 'why')
-    .map((r) => {
+  const rows = [];
+  for (let i = 1; i < perSize.length; i++) {
+    const [small, large] = [perSize[i - 1], perSize[i]];
+    const scale = Math.log(large.vms / small.vms);
+    for (const r of small.rows) {
       const l = large.rows.find((x) => x.id === r.id);
+      if (!l || r.id.endsWith('floor')) continue;
       const ratio = l.ms / r.ms;
-      const plugin = HEAVY.includes(r.id) || r.id === 'why';
-      return {
+      const exp = (a, b) => (a && b ? +(Math.log(b / a) / scale).toFixed(2) : null);
+      const plugin = !r.id.includes('kubectl');
+      const targets = [];
+      if (plugin && HEAVY.includes(r.id)) targets.push({ name: 'time exponent ≤ 1.1', pass: exp(r.ms, l.ms) <= 1.1 });
+      if (r.id === 'why running') {
+        targets.push({ name: 'same requests', pass: l.requests === r.requests }, { name: 'bytes within 1.2×', pass: l.bytes <= 1.2 * r.bytes });
+      }
+      rows.push({
         id: r.id,
+        from: small.tag,
+        to: large.tag,
         small: +(r.ms / 1000).toFixed(3),
         large: +(l.ms / 1000).toFixed(3),
         ratio: +ratio.toFixed(2),
-        rssRatio: r.rssKB && l.rssKB ? +(l.rssKB / r.rssKB).toFixed(2) : null,
-        targets: plugin ? [{ name: `≤ ${TARGETS.growth}×`, pass: ratio <= TARGETS.growth }] : [],
-      };
-    });
+        timeExponent: exp(r.ms, l.ms),
+        rssExponent: exp(r.rssKB, l.rssKB),
+        bytesExponent: exp(r.bytes, l.bytes),
+        requests: [r.requests ?? null, l.requests ?? null],
+        targets,
+      });
+    }
+  }
+  return rows;
 }
 
-function printTables(perSize, growth) {
-  const verdicts = (targets) => targets.map((t) => `${t.name}: ${t.pass ? 'PASS' : 'FAIL'}`).join('; ') || '-';
-  const header = ['size', 'measurement', 'seconds', '× kubectl', '× floor', 'peak RSS MB', 'requests', 'targets'];
-  const body = perSize.flatMap((s) =>
-    s.rows.map((r) => [
-      s.tag,
-      r.label,
-      (r.ms / 1000).toFixed(3),
-      r.vsKubectl === undefined ? '-' : r.vsKubectl.toFixed(2),
-      r.vsFloor === undefined ? '-' : r.vsFloor.toFixed(2),
-      r.rssKB ? String(Math.round(r.rssKB / 1024)) : '-',
-      r.requests === undefined ? '-' : String(r.requests),
-      verdicts(r.targets),
-    ]),
-  );
+function jsonRow(r) {
+  return {
+    id: r.id,
+    label: r.label,
+    seconds: +(r.ms / 1000).toFixed(3),
+    samplesMs: r.all,
+    samplesRssMB: r.allRssMB,
+    vsKubectl: r.vsKubectl === undefined ? null : +r.vsKubectl.toFixed(3),
+    vsFloor: r.vsFloor === undefined ? null : +r.vsFloor.toFixed(3),
+    peakRssMB: r.rssKB ? Math.round(r.rssKB / 1024) : null,
+    requests: r.requests ?? null,
+    bytes: r.bytes ?? null,
+    peakInFlight: r.peakInFlight ?? null,
+    targets: r.targets,
+  };
+}
+
+function verdicts(targets) {
+  return targets.map((t) => `${t.name}: ${t.pass ? 'PASS' : 'FAIL'}`).join('; ') || '-';
+}
+
+function fmtBytes(b) {
+  if (b === undefined) return '-';
+  return b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${Math.round(b / 1e3)} kB`;
+}
+
+function printTables(perSize, growth, startup) {
+  const header = ['size', 'measurement', 'seconds', '× kubectl', '× floor', 'peak RSS MB', 'requests', 'bytes', 'in flight', 'targets'];
+  const cells = (tag, r) => [
+    tag,
+    r.label,
+    (r.ms / 1000).toFixed(3),
+    r.vsKubectl === undefined ? '-' : r.vsKubectl.toFixed(2),
+    r.vsFloor === undefined ? '-' : r.vsFloor.toFixed(2),
+    r.rssKB ? String(Math.round(r.rssKB / 1024)) : '-',
+    r.requests === undefined ? '-' : String(r.requests),
+    fmtBytes(r.bytes),
+    r.peakInFlight === undefined ? '-' : String(r.peakInFlight),
+    verdicts(r.targets),
+  ];
+  const body = [...startup.rows.map((r) => cells('', r)), ...perSize.flatMap((s) => s.rows.map((r) => cells(s.tag, r)))];
   console.log('');
-  printTable(header, body, [2, 3, 4, 5, 6]);
+  printTable(header, body, [2, 3, 4, 5, 6, 7, 8]);
   if (growth.length > 0) {
-    const [small, large] = [perSize[0].tag, perSize.at(-1).tag];
     console.log('');
     printTable(
-      ['measurement', `${small} s`, `${large} s`, `${large}/${small}`, 'RSS ratio', 'targets'],
-      growth.map((g) => [g.id, g.small.toFixed(3), g.large.toFixed(3), g.ratio.toFixed(2), g.rssRatio?.toFixed(2) ?? '-', verdicts(g.targets)]),
-      [1, 2, 3, 4],
+      ['measurement', 'sizes', 'seconds', 'ratio', 'time exp.', 'RSS exp.', 'bytes exp.', 'requests', 'targets'],
+      growth.map((g) => [g.id, `${g.from} → ${g.to}`, `${g.small.toFixed(3)} → ${g.large.toFixed(3)}`, g.ratio.toFixed(2), String(g.timeExponent ?? '-'), String(g.rssExponent ?? '-'), String(g.bytesExponent ?? '-'), g.requests.join(' → '), verdicts(g.targets)]),
+      [3, 4, 5, 6],
     );
   }
   console.log('');
   for (const s of perSize) {
-    const samplesOf = s.rows.map((r) => `${r.id}: ${r.all.join(', ')} ms${r.heavy || r.id === 'why' ? ` (${r.allRssMB.join(', ')} MB)` : ''}`).join('; ');
+    const samplesOf = s.rows.map((r) => `${r.id}: ${r.all.join(', ')} ms (${r.allRssMB.join(', ')} MB)`).join('; ');
     console.log(`samples ${s.tag}: ${samplesOf}`);
   }
+}
+
+/** The README's "Performance" table: the largest size first, then the growth and start-up. */
+function readmeTable(perSize, growth, startup, env) {
+  const lines = [
+    `Measured on ${env.cpus} cores, Node ${env.node.replace(/^v/, '')}, kubectl ${String(env.kubectl).replace(/^v/, '')} (median of ${runs}; load average ${env.loadAverage.join(' → ')}; timings move with machine load):`,
+    '',
+    '| size | measurement | seconds | × kubectl | × floor | peak RSS | requests | bytes | in flight | targets |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const row = (tag, r) =>
+    `| ${tag} | ${r.label.trim()} | ${(r.ms / 1000).toFixed(2)} | ${r.vsKubectl === undefined ? '' : r.vsKubectl.toFixed(2)} | ${r.vsFloor === undefined ? '' : r.vsFloor.toFixed(2)} | ${r.rssKB ? `${Math.round(r.rssKB / 1024)} MB` : ''} | ${r.requests ?? ''} | ${r.bytes === undefined ? '' : fmtBytes(r.bytes)} | ${r.peakInFlight ?? ''} | ${r.targets.map((t) => `${t.name} ${t.pass ? '✔' : '✘'}`).join(', ')} |`;
+  for (const s of [...perSize].reverse()) for (const r of s.rows) lines.push(row(s.tag, r));
+  for (const g of growth) {
+    lines.push(`| ${g.from} → ${g.to} | ${g.id}: growth exponent per 10× (time / RSS / bytes) | ${g.small.toFixed(2)} → ${g.large.toFixed(2)} | | | ${g.rssExponent ?? ''} | ${g.requests.join(' → ')} | ${g.bytesExponent ?? ''} | | time ${g.timeExponent}${g.targets.length ? `; ${g.targets.map((t) => `${t.name} ${t.pass ? '✔' : '✘'}`).join(', ')}` : ''} |`);
+  }
+  for (const r of startup.rows) lines.push(row('', r));
+  return lines.join('\n') + '\n';
 }
 
 function printTable(header, body, numeric) {
@@ -486,10 +596,12 @@ function timed(cmd, args, { env, stdout }) {
   return new Promise((done, reject) => {
     const rssFile = join(work, 'rss.txt');
     const [file, argv] = rssMethod === 'time' ? [TIME, ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
-    const fd = openSync(stdout, 'w');
+    // 'pipe': the output goes into a pipe this process drains (and drops), as `| jq` would.
+    const fd = stdout === 'pipe' ? 'pipe' : openSync(stdout, 'w');
     const start = performance.now();
     const child = spawn(file, argv, { env, stdio: ['ignore', fd, 'pipe'] });
-    closeSync(fd);
+    if (fd === 'pipe') child.stdout.resume();
+    else closeSync(fd);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     let peakKB = 0;

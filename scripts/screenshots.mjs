@@ -14,7 +14,7 @@ const SNAPSHOT = 'examples/cluster-snapshot';
 /** Each picture: file, the command as shown, the plugin's arguments. */
 const PICTURES = [
   { file: 'docs/why.svg', args: ['why', 'ci-runner', '-n', 'dev', '--from', SNAPSHOT] },
-  { file: 'docs/check-migratable-node.svg', args: ['check-migratable', '--node', 'node-2', '--from', SNAPSHOT] },
+  { file: 'docs/check-migratable-node.svg', args: ['check-migratable', '--node', 'node-2', '--details', '--from', SNAPSHOT] },
 ];
 
 function render(picture) {

@@ -5,8 +5,9 @@ import { basename } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { describeError } from './cmdutil/errors.js';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from './cmdutil/exit-codes.js';
-import { processIo, type Io } from './cmdutil/io.js';
-import type { CommandEnv } from './cmdutil/define-command.js';
+import { processIo, terminalIo, type Io } from './cmdutil/io.js';
+import { addExamples, type CommandEnv } from './cmdutil/define-command.js';
+import { unknownCommandLine } from './cmdutil/suggest.js';
 import { registerWhy } from './commands/why/command.js';
 import { registerCheckMigratable } from './commands/check-migratable/command.js';
 import { registerStart } from './commands/start/command.js';
@@ -19,12 +20,22 @@ declare const __VERSION__: string;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 /** Run the CLI; resolves to the exit code (also set on process.exitCode by `run`). */
-export async function main(argv: string[], io: Io): Promise<ExitCode> {
+export async function main(argv: string[], streams: Io): Promise<ExitCode> {
+  // The one output boundary: everything below writes through it (cmdutil/io.ts).
+  const io = terminalIo(streams);
   let exitCode: ExitCode = EXIT_OK;
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const program = buildProgram(argv, io, (code) => (exitCode = code));
   // Completion words are a partial command line: commander must not parse them.
   if (argv[2] === COMPLETE_COMMAND) return runComplete(program, argv.slice(3), io);
+  const typed = argv[2];
+  if (typed !== undefined && !typed.startsWith('-') && !program.commands.some((c) => c.name() === typed || c.aliases().includes(typed))) {
+    // JSON.stringify quotes as Go's %q does for the printable text a shell passes; control
+    // characters come out escaped, never raw on the terminal.
+    const visible = program.commands.map((c) => c.name()).filter((n) => n !== COMPLETE_COMMAND);
+    io.stderr(unknownCommandLine(typed, program.name(), visible));
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync(argv);
   } catch (err) {
@@ -63,6 +74,11 @@ function buildProgram(argv: string[], io: Io, setExit: (code: ExitCode) => void)
       outputError: (s, write) => write(s.split('\n')[0] + '\n'),
     });
   program.addHelpCommand(false);
+  addExamples(program, program, [
+    { comment: 'Why is the migration of VM ci-runner stuck, slow or failed', args: 'why ci-runner -n dev' },
+    { comment: 'Can every VM live-migrate?', args: 'check-migratable -A' },
+    { comment: 'The migrations in every namespace, read from a dump instead of the cluster', args: 'list -A --from ./must-gather' },
+  ]);
   // Contract §2 order.
   const env: CommandEnv = { program, io, setExit };
   registerWhy(env);

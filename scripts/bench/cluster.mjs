@@ -67,15 +67,16 @@ function serverless(o) {
 }
 
 /**
- * @param {{ vms: number, nodes: number, now: number, examplesDir: string, readObjectFiles: (p: string) => any[] }} opts
+ * @param {{ vms: number, nodes: number, now: number, examplesDir: string, readObjectFiles: (p: string) => any[], namespaces?: number }} opts
  * @returns {{
  *   objects: any[], counts: Record<string, any>,
  *   why?: { namespace: string, name: string },
+ *   whyTargets: Record<string, { namespace: string, name: string }>,
  *   logs: { namespace: string, pod: string, container: string, text: string }[],
  *   handlerMetrics: (pod: string) => string | undefined,
  * }}
  */
-export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examplesDir, readObjectFiles }) {
+export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examplesDir, readObjectFiles, namespaces: namespaceCount = NAMESPACES }) {
   const ex = (file) => readObjectFiles(join(examplesDir, file));
   const exNodes = new Map(ex('nodes.yaml').map((n) => [n.metadata.name, n]));
   const exVms = new Map(ex('vms.yaml').map((o) => [o.metadata.name, o]));
@@ -96,7 +97,7 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
   }
   objects.push(kubevirt, ...policies);
   const namespaces = new Map();
-  for (let i = 0; i < NAMESPACES; i++) {
+  for (let i = 0; i < namespaceCount; i++) {
     const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: tenant(i), labels: { 'kubernetes.io/metadata.name': tenant(i), environment: 'production' } }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } };
     namespaces.set(tenant(i), ns);
     objects.push(ns);
@@ -192,7 +193,7 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
   for (let i = 0; i < vmCount; i++) {
     const arch = schedule[i];
     const migrations = plan.get(i);
-    const ns = tenant(i % NAMESPACES);
+    const ns = tenant(i % namespaceCount);
     const name = `${arch}-${String(i).padStart(5, '0')}`;
     const exVm = exVms.get(arch);
     const exVmi = exVmis.get(arch);
@@ -265,7 +266,8 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     counts.vm++;
     counts.vmi++;
     counts.pod++;
-    if (migrations) records.push({ ns, name, vmi, pod, node, plan: migrations });
+    const rec = { ns, name, vmi, pod, node, plan: migrations, claims: 0, affine: false };
+    if (migrations) records.push(rec);
     const onNode = vmisByNode.get(nodeName) ?? [];
     onNode.push({ ns, name, app: vmi.metadata.labels.app ?? '' });
     vmisByNode.set(nodeName, onNode);
@@ -273,6 +275,7 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     for (const v of exVmi.spec.volumes) {
       const claim = v.persistentVolumeClaim?.claimName ?? v.dataVolume?.name;
       if (!claim) continue;
+      rec.claims++;
       const exPvc = exPvcs.find((p) => p.metadata.name === claim);
       const exPv = exPvs.find((p) => p.metadata.name === exPvc.spec.volumeName);
       const exDv = exDvs.find((d) => d.metadata.name === claim);
@@ -284,6 +287,7 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
       if (pv.spec.claimRef) pv.spec.claimRef.uid = uuid(`pvc/${ns}/${pvc.metadata.name}`);
       if (pv.spec.csi?.volumeHandle) pv.spec.csi.volumeHandle = `0001-0009-rook-ceph-0000000000000002-${uuid(`handle/${pvName}`)}`;
       if (pv.spec.storageClassName === 'ceph-rbd' && random() < 0.1) {
+        rec.affine = true;
         pv.spec.nodeAffinity = {
           required: {
             nodeSelectorTerms: [
@@ -327,13 +331,19 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     namespaces,
   });
   counts.migratingVms = records.length;
+  // Per kind of newest migration, a VM of the same shape at every size (one claim, no PV node
+  // affinity): what `why` reads for it must not grow with the cluster.
+  const whyTargets = {};
+  for (const r of records) {
+    if (r.claims === 1 && !r.affine && !whyTargets[r.plan.newest]) whyTargets[r.plan.newest] = { namespace: r.ns, name: r.name };
+  }
 
   const nodeOfHandler = new Map(handlerPods.map((p) => [p.metadata.name, p.spec.nodeName]));
   const handlerMetrics = (pod) => {
     const node = nodeOfHandler.get(pod);
     return node === undefined ? undefined : metricsPage(node, vmisByNode.get(node) ?? [], series.get(node) ?? []);
   };
-  return { objects, counts, why, logs, handlerMetrics };
+  return { objects, counts, why, whyTargets, logs, handlerMetrics };
 }
 
 function tenant(i) {

@@ -8,6 +8,15 @@ export function listOf<T>(v: readonly T[] | null | undefined): T[] {
   return Array.isArray(v) ? (v as T[]) : [];
 }
 
+/**
+ * A `conditions` list; one condition posted as a map (`conditions: {type: PodScheduled, …}`, a
+ * hand-copied report) counts as a list of one.
+ */
+export function conditionsOf<T extends { type?: string }>(v: readonly T[] | T | null | undefined): T[] {
+  if (Array.isArray(v)) return v as T[];
+  return typeof v === 'object' && v !== null && typeof (v as T).type === 'string' ? [v as T] : [];
+}
+
 /** `v` when it is a map (an object that is not a list), else undefined. */
 export function objectOf<T extends object>(v: T | null | undefined): T | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;

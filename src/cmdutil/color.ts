@@ -1,5 +1,5 @@
-// Whether to colour, decided once (chalk 5 ignores NO_COLOR and cli-table3 colours pipes, so
-// neither decides for us): --color flag, then NO_COLOR, then FORCE_COLOR, then TTY and TERM.
+// Whether to colour, decided once (no library decides for us): --color flag, then NO_COLOR,
+// then FORCE_COLOR, then TTY and TERM.
 export type ColorMode = 'auto' | 'always' | 'never';
 
 export function decideColor(mode: ColorMode, env: NodeJS.ProcessEnv, isTTY: boolean, structuredOutput: boolean): boolean {

@@ -1,4 +1,5 @@
 import { SourceError } from '../collect/source.js';
+import { PrinterError } from '../render/printer-error.js';
 import { EXIT_FAILURE, EXIT_USAGE, type ExitCode } from './exit-codes.js';
 
 /** Bad flags or arguments: exit 2, detected before any I/O. */
@@ -13,7 +14,8 @@ export class FailureError extends Error {
 
 /** The one line to print and the exit code, for any error that reaches the top. */
 export function describeError(err: unknown): { line: string; exitCode: ExitCode } {
-  if (err instanceof UsageError) return { line: prefixed(err.message), exitCode: EXIT_USAGE };
+  // A -o template, custom-columns spec or --sort-by path kubectl would refuse is a bad flag value.
+  if (err instanceof UsageError || err instanceof PrinterError) return { line: prefixed(err.message), exitCode: EXIT_USAGE };
   if (err instanceof SourceError || err instanceof FailureError) return { line: prefixed(err.message), exitCode: EXIT_FAILURE };
   const message = err instanceof Error ? err.message : String(err);
   return { line: prefixed(message.split('\n')[0] ?? message), exitCode: EXIT_FAILURE };

@@ -4,7 +4,7 @@ import { UsageError } from './errors.js';
 import { validateNamespace } from './names.js';
 import { decideColor, type ColorMode } from './color.js';
 import type { Io } from './io.js';
-import { isDocumentFormat, OUTPUT_FORMATS, type OutputFormat } from './output-format.js';
+import { isDocumentFormat, OUTPUT_FORMATS, parseOutputFlag, type OutputFormat } from './output-format.js';
 
 /** Flags every command accepts (contract §1), validated and typed before any I/O. */
 export interface GlobalOptions {
@@ -19,6 +19,10 @@ export interface GlobalOptions {
   from?: string;
   now?: Date;
   output: OutputFormat;
+  /** The TEMPLATE of `-o jsonpath=TEMPLATE`, the SPEC of `-o custom-columns=SPEC`; checked already. */
+  outputValue?: string;
+  /** `--no-headers`: tables (and custom-columns) without their header line. */
+  noHeaders?: boolean;
   color: boolean;
   verbose: boolean;
 }
@@ -33,7 +37,15 @@ export function addGlobalOptions(cmd: Command): Command {
     .option('--cache-ok', 'on servers older than 1.34, read lists from the API server\'s watch cache (resourceVersion=0: lighter on etcd, possibly slightly stale)')
     .option('--from <path>', 'read an offline cluster snapshot (file or directory) instead of a live cluster')
     .option('--now <rfc3339>', 'with --from: the time to judge the snapshot at (default: its newest timestamp)')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS).default('table'))
+    // The choices are what help and completion offer; parseOutputFlag takes `jsonpath=TEMPLATE`
+    // too. kubectl's flag parser reads `-o=json` as `json`; commander passes `=json`.
+    .addOption(
+      new Option('-o, --output <format>', 'output format; jsonpath=TEMPLATE and custom-columns=SPEC as in kubectl')
+        .choices(OUTPUT_FORMATS)
+        .argParser((value) => value.replace(/^=/, ''))
+        .default('table'),
+    )
+    .option('--no-headers', 'tables and custom-columns without the header line')
     .addOption(new Option('--color <mode>', 'colour output').choices(['auto', 'always', 'never']).default('auto'))
     .option('-v, --verbose', 'log requests and timings to stderr');
 }
@@ -47,13 +59,17 @@ export interface RawGlobals {
   cacheOk?: boolean;
   from?: string;
   now?: string;
-  output: OutputFormat;
+  /** `-o` as given, e.g. `jsonpath={.items[*].name}`. */
+  output: string;
+  /** false with `--no-headers`. */
+  headers?: boolean;
   color: ColorMode;
   verbose?: boolean;
 }
 
 export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
-  const structured = isDocumentFormat(raw.output);
+  const output = parseOutputFlag(raw.output);
+  const structured = isDocumentFormat(output.output);
   let now: Date | undefined;
   if (raw.now !== undefined) {
     if (raw.from === undefined) throw new UsageError('--now can only be used with --from');
@@ -76,7 +92,8 @@ export function parseGlobalOptions(raw: RawGlobals, io: Io): GlobalOptions {
     cacheOk: Boolean(raw.cacheOk),
     from: raw.from,
     now,
-    output: raw.output,
+    ...output,
+    noHeaders: raw.headers === false,
     color: decideColor(raw.color, io.env, io.stdoutIsTTY, structured),
     verbose: Boolean(raw.verbose),
   };

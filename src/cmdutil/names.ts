@@ -3,6 +3,7 @@
 // nor which snapshot object is looked up. The rules are the API server's own
 // (k8s.io/apimachinery/pkg/util/validation): object and node names are DNS-1123 subdomains,
 // namespaces DNS-1123 labels.
+import { escapeForTerminal } from '../render/terminal-text.js';
 import { UsageError } from './errors.js';
 import { isDns1123Subdomain } from '../kube/labels.js';
 
@@ -28,15 +29,6 @@ export function validateNodeName(node: string): void {
 
 function invalid(what: string, value: string, rule: string): UsageError {
   return new UsageError(`invalid ${what} ${quoteForTerminal(value)}: ${rule}`);
-}
-
-// Control characters (C0, DEL, C1: 0x9b is a CSI), zero-width and bidi formatting characters can
-// break the line or drive the terminal.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** `text` with every character that could break the line or drive the terminal as `\uXXXX`. */
-export function escapeForTerminal(text: string): string {
-  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A typed value, quoted and escaped for a one-line error; very long values are cut. */

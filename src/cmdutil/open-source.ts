@@ -10,7 +10,7 @@ import { startSpinner } from './spinner.js';
 export async function openSource(opts: GlobalOptions, io: Io): Promise<ClusterSource> {
   if (opts.from !== undefined) {
     const { openSnapshotSource } = await import('../collect/snapshot/index.js');
-    return openSnapshotSource(opts.from, { now: opts.now, namespace: opts.namespace, warn: (line) => io.stderr(`${line}\n`) });
+    return openSnapshotSource(opts.from, { now: opts.now, namespace: opts.namespace, warn: (line) => io.stderr(`${line}\n`), requireKubeVirt: true });
   }
   return openLive(opts, io);
 }

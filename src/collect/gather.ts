@@ -20,6 +20,11 @@ export function missingReason(resource: string, err: SourceError): string {
   return `${resource}: ${err.kindOf === 'Forbidden' ? 'forbidden' : err.kindOf}`;
 }
 
+/** A command's errors[] to start from: what the source could not read before any request (skipped snapshot files). */
+export function initialErrors(source: ClusterSource): GatherError[] {
+  return [...(source.inputErrors?.() ?? [])];
+}
+
 /** Records a partial failure once: concurrent lists of one resource (pods by label) fail alike. */
 export function recordError(errors: GatherError[], e: GatherError): void {
   if (!errors.some((x) => x.resource === e.resource && x.message === e.message)) errors.push(e);
@@ -70,4 +75,45 @@ export async function getOptional<T extends KubeObject>(source: ClusterSource, r
     if (err instanceof SourceError && err.kindOf === 'NotFound') return undefined;
     throw err;
   }
+}
+
+/**
+ * GET each named object (concurrently): the same answer as a list of exactly those names, with
+ * listKnown's failure rules. A name that does not exist is left out; a resource the snapshot
+ * holds none of is unknown, whatever the names.
+ */
+export async function getEach<T extends KubeObject>(
+  source: ClusterSource,
+  resource: ResourceId,
+  namespace: string | undefined,
+  names: readonly string[],
+  errors: GatherError[],
+): Promise<Known<T>> {
+  const name = qualifiedName(RESOURCES[resource]);
+  if (source.has && !source.has(resource)) return unknownList(`no ${name} in the snapshot`);
+  try {
+    const found: (T | undefined)[] = await Promise.all([...new Set(names)].map((n) => source.get<T>(resource, namespace, n)));
+    return known(found.filter((o): o is T => o !== undefined));
+  } catch (err) {
+    if (isFatal(err) || !(err instanceof SourceError)) throw err;
+    recordError(errors, { resource: name, message: err.message });
+    return unknownList(missingReason(name, err));
+  }
+}
+
+/** Several reads of one kind as one: unknown if any was, each object once (by UID, else namespace/name). */
+export function mergeKnown<T extends KubeObject>(...parts: Known<T>[]): Known<T> {
+  const failed = parts.find((p) => !p.ok);
+  if (failed) return failed;
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const p of parts) {
+    for (const o of p.ok ? p.items : []) {
+      const key = o.metadata.uid ?? `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(o);
+    }
+  }
+  return known(items);
 }

@@ -3,9 +3,15 @@
 // `get` on `pods/proxy` in the KubeVirt namespace; a refusal is a partial failure.
 import type { Known, GatherError, HandlerMetrics } from '../kube/known.js';
 import type { Pod } from '../kube/types.js';
-import { HANDLER_METRICS_PORT, HANDLER_METRICS_PORT_NAME } from '../kubevirt/constants.js';
-import { isFatal, missingReason } from './gather.js';
+import { HANDLER_METRICS_PORT, HANDLER_METRICS_PORT_NAME, LABEL_APP, LABEL_APP_HANDLER } from '../kubevirt/constants.js';
+import { isFatal, listKnown, missingReason } from './gather.js';
+import { encodeComponent } from './live/paths.js';
 import { SourceError, type ClusterSource } from './source.js';
+
+/** The virt-handler pod(s) of one node, by label and spec.nodeName (in the KubeVirt CR's namespace when known). */
+export function readHandlerPods(source: ClusterSource, kubevirtNamespace: string | undefined, node: string, errors: GatherError[]): Promise<Known<Pod>> {
+  return listKnown<Pod>(source, 'pod', { namespace: kubevirtNamespace, labelSelector: `${LABEL_APP}=${LABEL_APP_HANDLER}`, fieldSelector: `spec.nodeName=${node}` }, errors);
+}
 
 /** The virt-handler pod on `node` (in the KubeVirt CR's namespace when known), Running first. */
 export function handlerPodOn(handlerPods: readonly Pod[], node: string, kubevirtNamespace?: string): Pod | undefined {
@@ -16,7 +22,7 @@ export function handlerPodOn(handlerPods: readonly Pod[], node: string, kubevirt
 export function metricsProxyPath(pod: Pod): string {
   const port =
     pod.spec?.containers?.flatMap((c) => c.ports ?? []).find((p) => p.name === HANDLER_METRICS_PORT_NAME)?.containerPort ?? HANDLER_METRICS_PORT;
-  return `/api/v1/namespaces/${encodeURIComponent(pod.metadata.namespace ?? '')}/pods/https:${encodeURIComponent(pod.metadata.name ?? '')}:${port}/proxy/metrics`;
+  return `/api/v1/namespaces/${encodeComponent(pod.metadata.namespace ?? '')}/pods/https:${encodeComponent(pod.metadata.name ?? '')}:${port}/proxy/metrics`;
 }
 
 export async function readHandlerMetrics(

@@ -9,6 +9,7 @@ import { dropManagedFields, extractObjects, type Extraction } from './snapshot/e
 import { fileError, inputError } from './snapshot/input-errors.js';
 import { looksLikeSupportBundle, normalizeBundleValue } from './snapshot/normalize-bundle.js';
 import { parseDocuments } from './snapshot/parse-documents.js';
+import { describeHoldings } from './snapshot/snapshot-contents.js';
 import { decodeDocumentBytes, describeErrno, MAX_FILE_BYTES, readDocumentText, statInput, tooLarge } from './snapshot/read-files.js';
 
 /** kubectl's name for standard input in `-f -`. */
@@ -30,33 +31,40 @@ export interface ManifestLoadOptions {
  * to apply it.
  */
 export async function loadManifestObjects(paths: string[], opts: ManifestLoadOptions = {}): Promise<KubeObject[]> {
-  const out = await readAll(paths, opts);
+  const { objects, files } = await readAll(paths, opts);
   // Manifests that judge nothing must not pass: a table saved as .yaml, the wrong file.
-  if (!out.some((o) => resourceForObject(o.apiVersion, o.kind)?.id === 'vm' || resourceForObject(o.apiVersion, o.kind)?.id === 'vmi')) {
-    throw inputError(`error: no VirtualMachine or VirtualMachineInstance in ${paths.map((p) => (p === STDIN_PATH ? STDIN_DISPLAY : p)).join(', ')}`);
+  if (!objects.some((o) => resourceForObject(o.apiVersion, o.kind)?.id === 'vm' || resourceForObject(o.apiVersion, o.kind)?.id === 'vmi')) {
+    const kinds = new Map<string, number>();
+    for (const o of objects) kinds.set(o.kind ?? '', (kinds.get(o.kind ?? '') ?? 0) + 1);
+    const where = paths.map((p) => (p === STDIN_PATH ? STDIN_DISPLAY : p)).join(', ');
+    throw inputError(`error: no VirtualMachine or VirtualMachineInstance in ${where}: ${describeHoldings({ documentFiles: files, skippedFiles: 0, kinds })}`);
   }
-  return out;
+  return objects;
 }
 
-async function readAll(paths: string[], opts: ManifestLoadOptions): Promise<KubeObject[]> {
+async function readAll(paths: string[], opts: ManifestLoadOptions): Promise<{ objects: KubeObject[]; files: number }> {
   const out: KubeObject[] = [];
+  let files = 0;
   for (const path of paths) {
     if (path === STDIN_PATH) {
       out.push(...objectsFromText(await readStream(opts.stdin ?? process.stdin), STDIN_DISPLAY, STDIN_DISPLAY));
+      files += 1;
       continue;
     }
     const st = await statInput(path);
     if (st.isDirectory()) {
-      const files = await manifestFilesIn(path, opts.recursive ?? false);
-      if (files.length === 0) {
+      const inDir = await manifestFilesIn(path, opts.recursive ?? false);
+      if (inDir.length === 0) {
         throw inputError(`error: error reading [${path}]: recognized file extensions are [.json .yaml .yml]`);
       }
-      for (const f of files) out.push(...(await objectsFromFile(f)));
+      for (const f of inDir) out.push(...(await objectsFromFile(f)));
+      files += inDir.length;
     } else {
       out.push(...(await objectsFromFile(path)));
+      files += 1;
     }
   }
-  return out;
+  return { objects: out, files };
 }
 
 async function objectsFromFile(path: string): Promise<KubeObject[]> {

@@ -2,6 +2,7 @@
 // API server (src/collect/live) and an offline snapshot (src/collect/snapshot).
 import type { KubeObject } from '../kube/types.js';
 import type { ResourceId } from '../kube/resources.js';
+import type { ComponentLog, GatherError } from '../kube/known.js';
 
 export interface ListOptions {
   /** undefined = all namespaces (or a cluster-scoped resource). */
@@ -19,6 +20,11 @@ export interface ListOptions {
    * `select` keeps its part: smaller pages of a list mostly dropped hold less at a time.
    */
   pageSize?: number;
+  /**
+   * At most this many items: one request with `limit`, no further pages (a probe such as "does
+   * any node besides the source match this selector?"). The snapshot answers the first ones too.
+   */
+  limit?: number;
 }
 
 export interface LogOptions {
@@ -45,6 +51,17 @@ export interface ClusterSource {
    * the dump" (checks `unknown`) is told apart from "none in the cluster". Live: absent.
    */
   has?(resource: ResourceId): boolean;
+  /**
+   * Snapshot only: bounded tails of the component logs the snapshot holds (virt-controller first,
+   * then virt-handler and CNI daemons), for `why` to find lines about one migration. Live: absent —
+   * reading them would cost requests (and RBAC) beyond `why`'s budget.
+   */
+  componentLogs?(): Promise<ComponentLog[]>;
+  /**
+   * Snapshot only: the files inside its directories that could not be read (malformed, binary,
+   * too large), each skipped; commands add them to their errors[]. Live: absent.
+   */
+  inputErrors?(): readonly GatherError[];
   /**
    * Live only: GET of any API path as text (e.g. the pod proxy to virt-handler's /metrics);
    * undefined on 404. A snapshot has none.

@@ -13,6 +13,8 @@ export function unknownList<T>(reason: string): Known<T> {
 
 /** A partial failure, as reported in every document's `errors[]`. */
 export interface GatherError {
+  /** In a fleet (--contexts): the context of the cluster it comes from. */
+  cluster?: string;
   resource: string;
   message: string;
 }
@@ -24,3 +26,12 @@ export interface GatherError {
 export type HandlerMetrics =
   | { ok: true; pod: string; namespace: string; node: string; text: string; readAt: string }
   | { ok: false; reason: string };
+
+/** A log of a cluster component (virt-controller, virt-handler, a CNI daemon) a snapshot holds. */
+export interface ComponentLog {
+  pod: string;
+  container?: string;
+  namespace?: string;
+  /** A bounded tail. */
+  text: string;
+}

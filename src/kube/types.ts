@@ -126,6 +126,8 @@ export interface VmiInterface {
   sriov?: unknown;
   slirp?: unknown;
   passt?: unknown;
+  /** v1.8+: the core passt binding. */
+  passtBinding?: unknown;
   macvtap?: unknown;
   binding?: { name?: string };
 }
@@ -221,6 +223,8 @@ export interface VmiStatus {
   evacuationNodeName?: string;
   activePods?: Record<string, string>;
   volumeStatus?: VolumeStatus[];
+  /** v1.3+: the volumes a volume migration (updateVolumesStrategy: Migration) is moving. */
+  migratedVolumes?: { volumeName?: string; sourcePVCInfo?: VolumeStatus['persistentVolumeClaimInfo']; destinationPVCInfo?: VolumeStatus['persistentVolumeClaimInfo'] }[];
   topologyHints?: { tscFrequency?: number };
   selinuxContext?: string;
   machine?: { type?: string };
@@ -287,10 +291,15 @@ export interface KubeVirt extends KubeObject {
       evictionStrategy?: string;
       developerConfiguration?: {
         featureGates?: string[];
+        disabledFeatureGates?: string[];
         nodeSelectors?: Record<string, string>;
         logVerbosity?: Record<string, number>;
       };
       network?: { binding?: Record<string, { migration?: unknown }>; defaultNetworkInterface?: string };
+      permittedHostDevices?: {
+        pciHostDevices?: { pciVendorSelector?: string; resourceName?: string; externalResourceProvider?: boolean }[];
+        mediatedDevices?: { mdevNameSelector?: string; resourceName?: string; externalResourceProvider?: boolean }[];
+      };
     };
   };
   status?: {
@@ -384,11 +393,15 @@ export interface ContainerStatus {
   name: string;
   ready?: boolean;
   restartCount?: number;
-  state?: {
-    waiting?: { reason?: string; message?: string };
-    running?: { startedAt?: string };
-    terminated?: { reason?: string; message?: string; exitCode?: number };
-  };
+  state?: ContainerState;
+  /** The previous container's end (a restart after OOMKilled keeps the reason here). */
+  lastState?: ContainerState;
+}
+
+export interface ContainerState {
+  waiting?: { reason?: string; message?: string };
+  running?: { startedAt?: string };
+  terminated?: { reason?: string; message?: string; exitCode?: number; finishedAt?: string };
 }
 
 export interface Pod extends KubeObject {

@@ -254,3 +254,20 @@ export const MSG_MIGRATION_VMI_FINALIZED = 'Cannot migrate VMI in finalized stat
 export const MIGRATION_INTERFACE_NAME = 'migration0';
 export const MSG_MIGRATION_IFACE_NO_IP = "%s present but doesn't have an IP";
 export const MSG_MIGRATION_NO_IP_FOUND = 'no IP found on %s';
+
+// Where the launcher puts a VMI's disks (a QEMU or libvirt error quoting one of these paths names
+// the volume). pkg/virt-launcher/virtwrap/converter/converter.go and pkg/host-disk/host-disk.go
+// (`/var/run/kubevirt-private/vmi-disks/<volume>/disk.img`, block: `/dev/<volume>`),
+// pkg/hotplug-disk/hotplug-disk.go (`<VirtShareDir>/hotplug-disks/<volume>`), pkg/container-disk
+// (`/var/run/kubevirt/container-disks/disk_<n>.img`); unchanged v0.59–v1.9.
+export const DISK_DIR_PVC = '/var/run/kubevirt-private/vmi-disks/';
+export const DISK_DIR_HOTPLUG = '/var/run/kubevirt/hotplug-disks/';
+export const DISK_DIR_CONTAINER = '/var/run/kubevirt/container-disks/';
+export const DISK_DIR_BLOCK = '/dev/';
+
+// virt-controller's pods are `virt-controller-<hash>` (its Deployment, every version). When a sync
+// of a migration fails it logs `reenqueuing Migration <ns>/<name>` at info with the error as the
+// line's `reason` (a refused target pod: `failed to create vmi migration target pod: …`);
+// pkg/virt-controller/watch/migration.go (v0.59), …/watch/migration/migration.go (v1.0–v1.9).
+export const COMPONENT_VIRT_CONTROLLER = 'virt-controller';
+export const LOG_REENQUEUING_MIGRATION = 'reenqueuing Migration %v';

@@ -123,6 +123,8 @@ export const BACKEND_STORAGE_PVC_PREFIX = 'persistent-state-for-';
  * v1.4.0+: any migratedVolumes entry makes the migration a block migration.
  */
 export const MIGRATED_VOLUME_EXEMPT_SINCE = v(1, 3);
+/** v1.4.0 pkg/virt-handler/vm.go: `len(vmi.Status.MigratedVolumes) > 0` ⇒ block migration. */
+export const MIGRATED_VOLUMES_BLOCK_MIGRATION_SINCE = v(1, 4);
 /** v1.5.0+: non-PVC volumes shared through virtiofs (configMap, secret, …) are skipped, not copied. */
 export const VIRTIOFS_VOLUMES_SKIPPED_SINCE = v(1, 5);
 

@@ -58,6 +58,8 @@ export const LOG_TARGET_PREPARE_FAILED = 'Failed to prepare migration target pod
 export const PANIC_DOMAIN_NEVER_DEFINED = 'timed out waiting for domain to be defined';
 /** cmd/virt-launcher-monitor, v0.59+: the launcher process exited non-zero (2 after any panic). */
 export const LOG_DIRTY_SHUTDOWN = 'dirty virt-launcher shutdown: exit-code %d';
+/** The same before v0.59 (kubevirt/kubevirt#3453, v0.28): the exit status is the line's `reason` (`exit status 2`). */
+export const LOG_DIRTY_SHUTDOWN_OLD = 'dirty virt-launcher shutdown';
 /** pkg/virt-launcher/virtwrap/util/libvirt_helper.go, v0.59+: virtqemud died inside the target pod. */
 export const LOG_VIRTQEMUD_EXITED = 'virtqemud exited, restarting';
 /** cmd/virt-launcher/virt-launcher.go, v0.59+: SIGTERM/SIGINT reached the launcher (pod deleted or evicted). */

@@ -39,5 +39,6 @@ function cell(column: CustomColumn, item: unknown): string {
   return values.join(',');
 }
 
-// cli-runtime printers.EscapeTerminal: what the cluster wrote must not drive the terminal.
+// cli-runtime printers.EscapeTerminal: ESC as `^[`, CR as `\r`; tab and newline stay, as in
+// kubectl. Every other control character (C1, NUL, bidi…) the output writer escapes as `\uXXXX`.
 const escapeTerminal = (s: string) => s.replaceAll('\x1b', '^[').replaceAll('\r', '\\r');

@@ -1,5 +1,11 @@
 // Small text helpers every renderer shares.
 
+/**
+ * kubectl's marker for an empty cell (`kubectl get -o wide`'s NOMINATED NODE): the one marker of
+ * every table here. An age without a timestamp stays kubectl's `<unknown>`.
+ */
+export const NONE = '<none>';
+
 /** A rendered table indented under a section title. */
 export function indent(table: string): string {
   return table.replace(/\n$/, '').split('\n').map((l) => '  ' + l).join('\n');

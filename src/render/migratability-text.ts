@@ -2,8 +2,11 @@
 // hint (a concrete fix) per rule id, built from the finding's typed args. The only place that
 // turns migratability findings into words; a rule without prose, or an arg it does not know, is a type error.
 import type { RuleFinding, RuleId } from '../analyze/migratability/rule.js';
-import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rules/eviction-drain-blocker.js';
+import type { EvictionDrainBlockerArgs } from '../analyze/migratability/rule-args/eviction-drain-blocker.js';
+import type { RwxFix } from '../analyze/migratability/rule-args/volume-not-shared.js';
+import { spanText } from '../kubevirt/releases.js';
 import { assertNever } from './assert-never.js';
+import { deviceMoveHint } from './device-move.js';
 
 interface RuleText<Id extends RuleId> {
   message(f: RuleFinding<Id>): string;
@@ -24,21 +27,69 @@ const vmPath = (f: RuleFinding, fallback: string): string => {
 };
 const storageClassText = (storageClass: string | undefined) => (storageClass ? ` on StorageClass ${storageClass}` : '');
 
-const STRATEGY_SOURCE: Record<EvictionDrainBlockerArgs['strategySource'], string> = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' };
+/** Where to put the ReadWriteMany copy of a claim, from the StorageProfiles (volume-not-shared's fix). */
+function rwxTarget(fix: RwxFix): { settings: string; why: string } {
+  switch (fix.kind) {
+    case 'same-class':
+      return {
+        settings: `, volumeMode: ${fix.volumeMode}, on the same StorageClass ${fix.storageClass}`,
+        why: ` (its StorageProfile offers ReadWriteMany with volumeMode ${fix.volumeMode})`,
+      };
+    case 'other-class': {
+      const [first] = fix.classes;
+      const more = fix.classes.length > 1 ? `; also ${fix.classes.slice(1, 4).map((c) => `${c.storageClass} with ${c.volumeMode}`).join(', ')}` : '';
+      return {
+        settings: first ? `, volumeMode: ${first.volumeMode}, on StorageClass ${first.storageClass}` : '',
+        why: ` (its class offers no ReadWriteMany; ${first?.storageClass ?? ''}'s StorageProfile does${more})`,
+      };
+    }
+    case 'no-rwx-class':
+      return { settings: ' on ReadWriteMany block storage (e.g. Ceph RBD, or Longhorn with volumeMode: Block)', why: ' (no StorageProfile in the cluster offers ReadWriteMany: add such a StorageClass first)' };
+    case 'profiles-unknown':
+      return { settings: ' on a StorageClass that supports it (e.g. Ceph RBD, or Longhorn with volumeMode: Block)', why: '' };
+    default:
+      return assertNever(fix);
+  }
+}
+
+const STRATEGY_SOURCE: Record<EvictionDrainBlockerArgs<RuleId>['strategySource'], string> = { vmi: 'the VMI', vm: 'the VM', kubevirt: 'the KubeVirt CR' };
 
 /** Exhaustive over RuleId: a rule without prose fails type-checking. */
 const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
   'volume-not-shared': {
     message: ({ args: a }) => {
-      const kind = a.source === 'dataVolume' ? 'DataVolume' : 'PVC';
-      const hot = a.hotpluggable === true ? 'hotplugged ' : '';
-      const from = a.accessModesFrom === 'storage-profile' ? ' (from its StorageProfile)' : '';
-      return `${hot}volume ${a.volume}: ${kind} ${a.claim} is ${bracket(a.accessModes)}${from}${storageClassText(a.storageClass)}; live migration needs ReadWriteMany`;
+      switch (a.kind) {
+        case 'backend-storage':
+          return `the VM state PVC ${a.claim} (persistent TPM/EFI) is ${bracket(a.accessModes)}; KubeVirt 1.3 migrates it only when it is ReadWriteMany`;
+        case 'sharing-unknown':
+          return `${a.hotpluggable ? 'hotplugged ' : ''}volume ${a.volume}: KubeVirt has not recorded the access modes of ${a.source === 'dataVolume' ? 'DataVolume' : 'PVC'} ${a.claim} in the VMI's status.volumeStatus, so it cannot tell whether it is shared`;
+        case 'not-shared': {
+          const kind = a.source === 'dataVolume' ? 'DataVolume' : 'PVC';
+          const hot = a.hotpluggable ? 'hotplugged ' : '';
+          const from = a.accessModesFrom === 'storage-profile' ? ' (from its StorageProfile)' : '';
+          return `${hot}volume ${a.volume}: ${kind} ${a.claim} is ${bracket(a.accessModes)}${from}${storageClassText(a.storageClass)}; live migration needs ReadWriteMany`;
+        }
+        default:
+          return assertNever(a);
+      }
     },
-    hint: ({ args: a }) =>
-      a.accessModesFrom === 'datavolume-template' || a.accessModesFrom === 'storage-profile'
-        ? `set spec.dataVolumeTemplates[].spec.storage.accessModes: [ReadWriteMany] for ${a.claim} on a StorageClass that supports it (e.g. Ceph RBD, Longhorn with volumeMode: Block) before the VM first starts`
-        : `recreate ${a.claim} with accessModes [ReadWriteMany] on a StorageClass that supports it (e.g. Ceph RBD or Longhorn, volumeMode: Block): clone it with a DataVolume (spec.source.pvc) and point the volume at the clone`,
+    hint: ({ args: a }) => {
+      switch (a.kind) {
+        case 'backend-storage':
+          return `upgrade KubeVirt to 1.4 or later (the target then gets its own state PVC), or set spec.configuration.vmStateStorageClass in the KubeVirt CR to a StorageClass with ReadWriteMany and recreate ${a.claim}`;
+        case 'sharing-unknown':
+          return `virt-handler on node ${a.node || '<node>'} fills status.volumeStatus[].persistentVolumeClaimInfo once the volume is attached; if it stays empty, check that virt-handler there is running and its logs`;
+        case 'not-shared': {
+          const beforeStart = a.accessModesFrom === 'datavolume-template' || a.accessModesFrom === 'storage-profile';
+          const target = rwxTarget(a.fix);
+          return beforeStart
+            ? `set spec.dataVolumeTemplates[].spec.storage for ${a.claim} to accessModes: [ReadWriteMany]${target.settings} before the VM first starts${target.why}`
+            : `recreate ${a.claim} with accessModes [ReadWriteMany]${target.settings}: clone it with a DataVolume (spec.source.pvc {namespace, name: ${a.claim}}; CDI copies across volume modes) and point the volume at the clone${target.why}`;
+        }
+        default:
+          return assertNever(a);
+      }
+    },
   },
   'volume-node-local': {
     message: ({ args: a }) => {
@@ -76,7 +127,10 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
       `remove the CD-ROM from ${VM_SPEC}.domain.devices.disks and its volume once the guest no longer needs it (some distributions refuse to migrate CD-ROMs)`,
   },
   'volume-block-migration': {
-    message: ({ args: a }) => `volume ${a.volume} (${a.source}) is copied to the target by block migration`,
+    message: ({ args: a }) =>
+      a.volumeMigration
+        ? `volume ${a.volume} (${a.source}) is being moved by a volume migration: the migration copies it by block migration`
+        : `volume ${a.volume} (${a.source}) is copied to the target by block migration`,
     hint: () => 'nothing to fix; expect a longer migration. If it times out, keep the data on a ReadWriteMany PVC instead',
   },
   'volume-single-replica': {
@@ -97,15 +151,41 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
         : `check that every node mounts the export and that the NFS server is not on a node you drain; prefer block ReadWriteMany storage for VM disks`,
   },
   'host-device': {
-    message: ({ args: a }) => `${a.kind === 'gpu' ? 'GPU' : 'host device'} ${a.device}${a.deviceName ? ` (${a.deviceName})` : ''} is passed through from the host`,
-    hint: (f) =>
-      `stop the VM to move it, or remove ${vmPath(f, 'the device')}; mediated vGPUs can migrate only on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`,
+    message: ({ args: a }) => {
+      const device = `${a.kind === 'gpu' ? 'GPU' : 'host device'} ${a.device}${a.deviceName ? ` (${a.deviceName})` : ''}`;
+      switch (a.problem) {
+        case 'pci-host-device':
+          return `${device} is passed through from the host`;
+        case 'generic-pci':
+          return `${device} is a generic PCI device passed through from the host`;
+        case 'too-many-gpus':
+          return `${device}: the VM has more than one GPU, and KubeVirt migrates at most one vGPU`;
+        case 'gate-off':
+          return `${device}: a vGPU migrates only with the VGPULiveMigration feature gate, which is off`;
+        case 'not-mediated':
+          return `${device} is not a mediated device of the KubeVirt CR (permittedHostDevices.mediatedDevices)`;
+        default:
+          return assertNever(a.problem);
+      }
+    },
+    hint: (f) => {
+      switch (f.args.problem) {
+        case 'gate-off':
+          return 'add VGPULiveMigration to spec.configuration.developerConfiguration.featureGates of the KubeVirt CR (Alpha), or stop the VM to move it';
+        case 'not-mediated':
+          return `list ${f.args.deviceName ?? 'the device'} as a resourceName under spec.configuration.permittedHostDevices.mediatedDevices if it is a mediated vGPU, or stop the VM to move it`;
+        case 'too-many-gpus':
+          return `keep one vGPU in ${vmPath(f, 'the device list')}, or stop the VM to move it`;
+        default:
+          return `${deviceMoveHint(f.args.move, vmPath(f, 'the device'))}; one mediated vGPU can migrate on KubeVirt ≥ 1.9 with the VGPULiveMigration feature gate`;
+      }
+    },
   },
   'interface-not-migratable': {
     message: ({ args: a }) => {
       switch (a.binding) {
         case 'missing':
-          return `pod network ${a.network} has no interface`;
+          return `pod network ${a.network} has no interface (KubeVirt ≥ 1.8 refuses: no primary interface found)`;
         case 'bridge':
           return `interface ${a.interface} binds the pod network with bridge, without annotation kubevirt.io/allow-pod-bridge-network-live-migration`;
         case 'plugin':
@@ -122,7 +202,7 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
         case 'plugin':
           return `set spec.configuration.network.binding.${a.plugin ?? ''}.migration: {} in the KubeVirt CR if the plugin supports migration, or bind the pod network with masquerade: {}`;
         default:
-          return 'bind the pod network with masquerade: {} (or passt on KubeVirt ≥ 1.8); put SR-IOV and other bindings on secondary Multus networks';
+          return 'bind the pod network with masquerade: {} (or passtBinding: {} on KubeVirt ≥ 1.8); put SR-IOV and other bindings on secondary Multus networks';
       }
     },
   },
@@ -181,7 +261,11 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
   },
   'cpu-dedicated-single-node': {
     message: ({ args: a }) => `dedicatedCpuPlacement needs ${a.label}; ${a.nodes.length === 0 ? 'no node has it' : `only ${nodesText(a.nodes)} has it`}`,
-    hint: () => 'enable the kubelet CPU manager (static policy) on another node; virt-handler then labels it kubevirt.io/cpumanager=true',
+    hint: ({ args: a }) => `enable the kubelet CPU manager (static policy, with KubeVirt's CPUManager feature gate) on another node; virt-handler then labels it ${a.label}`,
+  },
+  'cpu-dedicated-emulator-thread': {
+    message: () => 'dedicated CPUs with isolateEmulatorThread: KubeVirt 0.59 and 1.0 refuse to migrate them',
+    hint: (f) => `upgrade KubeVirt to 1.1 or later, or drop ${vmPath(f, 'isolateEmulatorThread')}`,
   },
   'confidential-computing': {
     message: ({ args: a }) => `the VM uses ${a.technology}: the host cannot read its memory to copy it`,
@@ -210,12 +294,18 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
         : `make the nodes publish cpu-timer.node.kubevirt.io/tsc-frequency (invariant TSC, virt-handler node labeller), or set ${vmPath(f, 'reenlightenment')}.enabled: false`,
   },
   virtiofs: {
-    message: ({ args: a }) => `filesystem ${a.filesystem} uses virtiofs${a.kubevirtVersion ? ` (KubeVirt ${a.kubevirtVersion})` : ''}; migratable only from KubeVirt 1.5`,
+    message: ({ args: a }) => `filesystem ${a.filesystem} uses virtiofs; KubeVirt migrates it only from 1.5`,
     hint: () => 'upgrade KubeVirt to 1.5 or later, or stop the VM to move it',
   },
   'persistent-reservation': {
-    message: ({ args: a }) => `disk ${a.disk} uses SCSI persistent reservation${a.kubevirtVersion ? ` (KubeVirt ${a.kubevirtVersion})` : ''}; migratable only from KubeVirt 1.9`,
-    hint: (f) => `upgrade KubeVirt to 1.9 or later, or drop ${vmPath(f, 'lun.reservation')} if the guest does not need reservations`,
+    message: ({ args: a }) =>
+      a.refuses === 'live'
+        ? `disk ${a.disk} uses SCSI persistent reservation; KubeVirt live-migrates it only from 1.9`
+        : `disk ${a.disk} uses SCSI persistent reservation: the VM live-migrates, but KubeVirt refuses to move its volumes (StorageLiveMigratable)`,
+    hint: (f) =>
+      f.args.refuses === 'live'
+        ? `upgrade KubeVirt to 1.9 or later, or drop ${vmPath(f, 'lun.reservation')} if the guest does not need reservations`
+        : `drop ${vmPath(f, 'lun.reservation')} before a volume migration (updateVolumesStrategy: Migration), if the guest does not need reservations`,
   },
   'eviction-drain-blocker': {
     message: ({ args: a }) => {
@@ -238,7 +328,9 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
 
 export function ruleMessage<Id extends RuleId>(f: RuleFinding<Id>): string {
   const text: RuleText<Id> = TEXT[f.rule];
-  return text.message(f);
+  // With the cluster's version unknown, a finding that blocks on some releases only says which.
+  const blocks = f.blocksOn ? `; KubeVirt ${f.blocksOn.map(spanText).join(', ')} refuses it (the cluster's version is unknown)` : '';
+  return text.message(f) + blocks;
 }
 
 export function ruleHint<Id extends RuleId>(f: RuleFinding<Id>): string {

@@ -1,5 +1,7 @@
 // The sentences of `why --node` (the analysis holds none): each item's summary and fix, each
 // blocker's message, the node's verdict. An item `why` judged speaks with `why`'s own words.
+// What the cluster wrote stays exact here, as in every document: the terminal boundary
+// (terminal-text.ts) escapes it on the way out; the table keeps names on one line.
 import type { NodeEvacuation } from '../analyze/evacuation/diagnose-node.js';
 import type { EvacuationItem, SlotLimit } from '../analyze/evacuation/item.js';
 import type { Blocker } from '../analyze/evacuation/blockers.js';
@@ -8,20 +10,11 @@ import { verdictHint, verdictSummary } from './why-text/verdict.js';
 import { formatSeconds } from './format.js';
 import { assertNever } from './assert-never.js';
 
-// Control characters (C0 but tab and newline, DEL, C1), zero-width and bidi formatting characters
-// in what the cluster wrote, as `\uXXXX`: they could break the line or drive the terminal.
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** Text the cluster wrote (names, messages), safe on one terminal line. */
-export function clusterText(s: string): string {
-  return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-const ref = (namespace: string, name: string) => clusterText(`${namespace}/${name}`);
+const ref = (namespace: string, name: string) => `${namespace}/${name}`;
 
 export function limitText(l: SlotLimit, node: string): string {
   return l.scope === 'node'
-    ? `${l.running}/${l.limit} outbound migrations from ${clusterText(node)} running (parallelOutboundMigrationsPerNode)`
+    ? `${l.running}/${l.limit} outbound migrations from ${node} running (parallelOutboundMigrationsPerNode)`
     : `${l.running}/${l.limit} migrations running in the cluster (parallelMigrationsPerCluster)`;
 }
 
@@ -29,27 +22,27 @@ export function itemSummary(it: EvacuationItem, nodeName: string): string {
   const r = it.reason;
   switch (r.kind) {
     case 'diagnosis':
-      return it.diagnosis ? clusterText(verdictSummary(it.diagnosis)) : '';
+      return it.diagnosis ? verdictSummary(it.diagnosis) : '';
     case 'check':
-      return clusterText(checkSummary(r.check));
+      return checkSummary(r.check);
     case 'migrated':
-      return `Migrated to ${clusterText(it.migration?.targetNode ?? 'another node')} by ${clusterText(it.migration?.name ?? '')}.`;
+      return `Migrated to ${it.migration?.targetNode ?? 'another node'} by ${it.migration?.name ?? ''}.`;
     case 'not-live-migratable':
-      return `evictionStrategy LiveMigrate, but KubeVirt reports LiveMigratable=False${r.message ? ` (${clusterText(r.message)})` : ''}: every eviction of its launcher pod is refused, so the drain waits forever.`;
+      return `evictionStrategy LiveMigrate, but KubeVirt reports LiveMigratable=False${r.message ? ` (${r.message})` : ''}: every eviction of its launcher pod is refused, so the drain waits forever.`;
     case 'shutdown':
       return r.vmiPhase
-        ? `The VMI is ${clusterText(r.vmiPhase)}: it no longer holds the drain.`
-        : `evictionStrategy ${clusterText(it.evictionStrategy)}: the drain shuts the VM down (its run strategy decides whether it starts again elsewhere).`;
+        ? `The VMI is ${r.vmiPhase}: it no longer holds the drain.`
+        : `evictionStrategy ${it.evictionStrategy}: the drain shuts the VM down (its run strategy decides whether it starts again elsewhere).`;
     case 'external':
       return 'evictionStrategy External: KubeVirt creates no migration; the drain waits until the controller that owns the VMI moves or removes it.';
     case 'idle':
-      return `${clusterText(nodeName)} is not being evacuated: nothing moves this VMI (a drain would migrate it).`;
+      return `${nodeName} is not being evacuated: nothing moves this VMI (a drain would migrate it).`;
     case 'queued':
       return r.limit
         ? `Waits for its evacuation migration: ${limitText(r.limit, nodeName)}.`
         : 'Waits for the evacuation controller to create its migration.';
     case 'disruption-budget':
-      return `${r.kubevirt ? "KubeVirt's PodDisruptionBudget" : 'PodDisruptionBudget'} ${clusterText(r.pdb)} allows no disruption: the eviction of pod ${clusterText(r.pod)} is refused (evictionStrategy ${clusterText(it.evictionStrategy)} would shut the VM down).`;
+      return `${r.kubevirt ? "KubeVirt's PodDisruptionBudget" : 'PodDisruptionBudget'} ${r.pdb} allows no disruption: the eviction of pod ${r.pod} is refused (evictionStrategy ${it.evictionStrategy} would shut the VM down).`;
     default:
       return assertNever(r);
   }
@@ -63,17 +56,15 @@ export function itemHint(it: EvacuationItem): string | undefined {
   const who = `${it.vmi} -n ${it.namespace}`;
   switch (r.kind) {
     case 'diagnosis':
-      return it.diagnosis ? clusterText(verdictHint(it.diagnosis)) || undefined : undefined;
+      return it.diagnosis ? verdictHint(it.diagnosis) || undefined : undefined;
     case 'check':
-      return clusterText(checkHint(r.check) ?? '') || undefined;
+      return checkHint(r.check) || undefined;
     case 'not-live-migratable':
-      return clusterText(`fix what keeps it from migrating (kubectl vmigrate check-migratable ${who}), or set its evictionStrategy to LiveMigrateIfPossible or None, or stop the VM; the drain then goes on`);
+      return `fix what keeps it from migrating (kubectl vmigrate check-migratable ${who}), or set its evictionStrategy to LiveMigrateIfPossible or None, or stop the VM; the drain then goes on`;
     case 'disruption-budget':
-      return clusterText(
-        r.kubevirt
-          ? `KubeVirt keeps this PDB for a VMI it would migrate: check the VMI's evictionStrategy, or stop the VM (virtctl stop ${who}) before the drain`
-          : `raise maxUnavailable (or lower minAvailable) of PodDisruptionBudget ${r.pdb} in namespace ${it.namespace} for the maintenance, or stop the VM (virtctl stop ${who})`,
-      );
+      return r.kubevirt
+        ? `KubeVirt keeps this PDB for a VMI it would migrate: check the VMI's evictionStrategy, or stop the VM (virtctl stop ${who}) before the drain`
+        : `raise maxUnavailable (or lower minAvailable) of PodDisruptionBudget ${r.pdb} in namespace ${it.namespace} for the maintenance, or stop the VM (virtctl stop ${who})`;
     case 'queued':
       return r.limit ? 'it starts when a slot frees; raise the limit in the KubeVirt CR (spec.configuration.migrations) to move more VMIs at once' : undefined;
     case 'migrated':
@@ -93,9 +84,9 @@ export function blockerMessage(b: Blocker): string {
     case 'migration-backoff':
       return b.item ? itemSummary(b.item, '') : '';
     case 'disruption-budget':
-      return `PodDisruptionBudget allows no disruption (status.disruptionsAllowed 0): the eviction of pod ${clusterText(b.pod ?? '')} is refused${vmi ? ` (VMI ${vmi})` : ''}.`;
+      return `PodDisruptionBudget allows no disruption (status.disruptionsAllowed 0): the eviction of pod ${b.pod ?? ''} is refused${vmi ? ` (VMI ${vmi})` : ''}.`;
     case 'kubevirt-disruption-budget':
-      return `KubeVirt's PodDisruptionBudget of VMI ${vmi ?? '?'} allows no disruption: the eviction of pod ${clusterText(b.pod ?? '')} is refused.`;
+      return `KubeVirt's PodDisruptionBudget of VMI ${vmi ?? '?'} allows no disruption: the eviction of pod ${b.pod ?? ''} is refused.`;
     case 'hotplug-pod':
       return `Hotplug volume attachment pod${vmi ? ` of VMI ${vmi}` : ''}: KubeVirt refuses its eviction while the VMI runs on the node; it can go once the VMI has left.`;
     case 'unmanaged-pod':
@@ -122,7 +113,7 @@ function counts(n: NodeEvacuation): string {
 
 export function nodeVerdictSummary(n: NodeEvacuation): string {
   const v = n.verdict;
-  const node = clusterText(n.nodeName);
+  const node = n.nodeName;
   const eta = n.summary.etaSeconds !== undefined ? `; all done in about ${formatSeconds(n.summary.etaSeconds)}` : '';
   const others = v.causes.slice(1).map((c) => `${c.cause} ${c.count}`);
   const held = `${v.cause} holds back ${v.held} (${counts(n)})${others.length ? `; also ${others.join(', ')}` : ''}`;
@@ -141,7 +132,7 @@ export function nodeVerdictSummary(n: NodeEvacuation): string {
       return `${what} is at risk: ${held}.`;
     case 'unknown':
       return v.unknown.length > 0
-        ? `The evacuation of node ${node} cannot be judged: could not read ${v.unknown.map((u) => `${u.part} (${clusterText(u.reason)})`).join(', ')}.`
+        ? `The evacuation of node ${node} cannot be judged: could not read ${v.unknown.map((u) => `${u.part} (${u.reason})`).join(', ')}.`
         : `The evacuation of node ${node} is held back by something the evidence does not name: ${held}.`;
     default:
       return assertNever(v.status);
@@ -156,5 +147,5 @@ export function nodeVerdictHint(n: NodeEvacuation): string {
   const first = n.items.find((i) => i.cause === v.cause && (i.state === 'blocked' || i.status === 'at-risk'));
   if (first) return itemHint(first) ?? '';
   const pdb = n.blockers.find((b) => b.holdsDrain);
-  return pdb ? clusterText(`raise maxUnavailable (or lower minAvailable) of PodDisruptionBudget ${pdb.name} in namespace ${pdb.namespace ?? ''}, or move pod ${pdb.pod ?? ''} yourself`) : '';
+  return pdb ? `raise maxUnavailable (or lower minAvailable) of PodDisruptionBudget ${pdb.name} in namespace ${pdb.namespace ?? ''}, or move pod ${pdb.pod ?? ''} yourself` : '';
 }

@@ -20,10 +20,18 @@ export function parseSortBy(field: string): JsonPath {
   return parseRelaxedJsonPath(field);
 }
 
-/** The items in kubectl's --sort-by order (a new array). */
-export function sortByJsonPath<T>(items: readonly T[], path: JsonPath): T[] {
+/** The `--sort-by` flag: absent or empty sorts nothing, as in kubectl. */
+export function parseSortByFlag(field: string | undefined): JsonPath | undefined {
+  return field === undefined || field === '' ? undefined : parseSortBy(field);
+}
+
+/**
+ * The items in kubectl's --sort-by order (a new array). `view`: what the path reads of an item,
+ * e.g. its entry in the document (built once per item, then dropped).
+ */
+export function sortByJsonPath<T>(items: readonly T[], path: JsonPath, view: (item: T) => unknown = (item) => item): T[] {
   if (items.length === 0) return [...items];
-  const keyed = items.map((item) => ({ item, key: firstValue(path, item) }));
+  const keyed = items.map((item) => ({ item, key: firstValue(path, view(item)) }));
   if (keyed.every((k) => k.key === undefined)) throw new PrinterError(`couldn't find any field with path ${goQuote(path.template)} in the list of objects`);
   const present = keyed.filter((k): k is { item: T; key: GoValue } => k.key !== undefined);
   checkSortable(present.map((k) => k.key), path.template);

@@ -11,7 +11,7 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import type { CapacityCheckDoc, MigrationStartDoc } from './start-doc-types.js';
 import { renderTable } from './table.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent } from './format.js';
+import { formatSeconds, indent, NONE } from './format.js';
 import { severityMark, statusMark, verdictBadge } from './marks.js';
 
 export interface PreflightText {
@@ -224,7 +224,7 @@ export function renderStartText(doc: MigrationStartDoc, style: Style, wide: bool
   const blockedPlacement = pf.capacity.some((c) => c.id === 'target-placement' && c.status === 'fail');
   if (pf.placement && pf.placement.nodes.length > 0 && (wide || blockedPlacement)) {
     lines.push('', style.bold('Placement of the target pod:'));
-    const rows = pf.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);
+    const rows = pf.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || NONE]);
     lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows)));
   }
 

@@ -1,4 +1,4 @@
-import { Chalk } from 'chalk';
+import { escapeForTerminal, stripMarkers, terminalSequence, type TerminalSequence } from './terminal-text.js';
 
 /** The only colouring vocabulary renderers use; a no-op when colour is off. */
 export interface Style {
@@ -10,21 +10,37 @@ export interface Style {
   info(s: string): string;
 }
 
+const plain = (s: string) => s;
+const PLAIN: Style = { bold: plain, dim: plain, ok: plain, bad: plain, warn: plain, info: plain };
+
+/**
+ * Colour as markers (terminal-text.ts) that the output writer turns into SGR after escaping
+ * everything else, so colour is ours alone. The sequences are chalk's at level 1, and so is the
+ * nesting: a close inside re-opens, each line is closed and re-opened.
+ */
 export function makeStyle(color: boolean): Style {
-  const c = new Chalk({ level: color ? 1 : 0 });
+  if (!color) return PLAIN;
   return {
-    bold: (s) => c.bold(s),
-    dim: (s) => c.dim(s),
-    ok: (s) => c.green(s),
-    bad: (s) => c.red(s),
-    warn: (s) => c.yellow(s),
-    info: (s) => c.cyan(s),
+    bold: styler('bold', 'normal-intensity'),
+    dim: styler('dim', 'normal-intensity'),
+    ok: styler('green', 'default-color'),
+    bad: styler('red', 'default-color'),
+    warn: styler('yellow', 'default-color'),
+    info: styler('cyan', 'default-color'),
   };
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-/** Printable width, ignoring colour escapes. */
+function styler(openName: TerminalSequence, closeName: TerminalSequence): (s: string) => string {
+  const open = terminalSequence(openName);
+  const close = terminalSequence(closeName);
+  return (s) => {
+    if (!s) return s;
+    const inner = s.replaceAll(close, close + open).replace(/\r?\n/g, (nl) => close + nl + open);
+    return open + inner + close;
+  };
+}
+
+/** Printable width: colour takes none, a control character its `\uXXXX` escape. */
 export function visibleWidth(s: string): number {
-  return s.replace(ANSI, '').length;
+  return escapeForTerminal(stripMarkers(s)).length;
 }

@@ -3,12 +3,14 @@
 // have a cell in it; each cell but a line's last is padded to the column's width, which is
 // its widest cell plus 3 and at least 6. kubectl's tabwriter (github.com/liggitt/tabwriter,
 // RememberWidths) never narrows a column again: a later block of the same column is at least
-// as wide as an earlier one. Widths count characters, as Go counts runes.
+// as wide as an earlier one. Widths count characters, as Go counts runes, of the text as the
+// output writer prints it (a control character as its `\uXXXX` escape).
+import { escapeControls } from './terminal-text.js';
 
 const MIN_WIDTH = 6;
 const PADDING = 3;
 
-const width = (s: string) => [...s].length;
+const width = (s: string) => [...escapeControls(s)].length;
 
 /** Align `text` (lines ending in "\n", cells separated by "\t") as kubectl prints tables. */
 export function alignTabs(text: string): string {

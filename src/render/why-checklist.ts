@@ -1,13 +1,14 @@
 // `why` for a person: the verdict first, then the checklist (✔ ✖ ! ?), the placement table when
-// the target cannot be scheduled, and the timeline.
+// the target cannot be scheduled, and the timeline (`noHeaders`: those two tables without their
+// header line).
 import type { MigrationDiagnosisDoc } from './why-document.js';
 import { renderTable } from './table.js';
 import { progressLines } from './why-progress.js';
 import type { Style } from './style.js';
-import { formatSeconds, indent } from './format.js';
+import { formatSeconds, indent, NONE } from './format.js';
 import { severityMark, statusMark, verdictBadge } from './marks.js';
 
-export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: boolean): string {
+export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: boolean, noHeaders = false): string {
   const { target, verdict } = doc;
   const lines: string[] = [];
   const subject = `${target.namespace}/${target.vmi}`;
@@ -37,13 +38,13 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
   }
   if (doc.placement && doc.placement.nodes.length > 0) {
     lines.push('', style.bold(`Placement${doc.placement.pod ? ` of target pod ${doc.placement.pod}` : ''}:`));
-    const rows = doc.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || '-']);
-    lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows)));
+    const rows = doc.placement.nodes.map((n) => [n.name, n.fits ? style.ok('yes') : style.bad('no'), n.reasons.join('; ') || NONE]);
+    lines.push(indent(renderTable(['NODE', 'FITS', 'WHY NOT'], rows, noHeaders)));
   }
   if (doc.timeline.length > 0) {
     lines.push('', style.bold('Timeline:'));
     const rows = doc.timeline.map((t) => [t.phase, t.time, t.durationSeconds === undefined ? '' : formatSeconds(t.durationSeconds)]);
-    lines.push(indent(renderTable(['PHASE', 'SINCE', 'FOR'], rows)));
+    lines.push(indent(renderTable(['PHASE', 'SINCE', 'FOR'], rows, noHeaders)));
   }
   return lines.join('\n').replace(/\n+$/, '') + '\n';
 }

@@ -1,7 +1,7 @@
 // `why -o json|yaml`: the contract's MigrationDiagnosis (§4.1).
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { EvidenceRef } from '../analyze/findings.js';
-import type { Placement } from '../analyze/why/check.js';
+import type { Placement } from '../analyze/why/placement.js';
 import type { TimelineEntry } from '../analyze/why/timeline.js';
 import type { PolicyOutput } from '../analyze/why/policy-output.js';
 import { checkHint, checkSummary, checkTitle } from './why-text/index.js';

@@ -18,6 +18,7 @@ import { captureOutput } from '../support/output-capture.js';
 import { CAUSE_IDS, VERDICT_STATUSES, type CauseId, type VerdictStatus } from '../../src/analyze/why/cause.js';
 import type { GlobalOptions } from '../../src/cmdutil/global-options.js';
 import type { WhyOptions } from '../../src/commands/why/options.js';
+import { verdictRuleViolations } from '../support/verdict-rules.js';
 
 const CASES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'why');
 
@@ -48,31 +49,13 @@ interface Answer {
   status: VerdictStatus;
 }
 
+/** Verdict-rule violations per case (test/support/verdict-rules.ts). */
+const violations = new Map<string, string[]>();
+
 /** What today's `why` answers for the cases it gets wrong, and which gap the case exposes. */
 const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
-  'harvester-2435-no-suitable-nodes-reason-only': { cause: 'none', status: 'progressing', gap: 'VMI event NoSuitableNodesForHostModelMigration (reason only, no target pod posted) is ignored' },
-  'harvester-3015-comment-event-only': { cause: 'none', status: 'progressing', gap: 'VMI event NoSuitableNodesForHostModelMigration is only read when a target pod exists' },
-  'harvester-693-target-node-down-failed': { cause: 'unknown', status: 'failed', gap: 'a started migration (targetNodeDomainDetected) ending failed with no reason while its target pod/node is gone is not read as target-pod-lost' },
-  'harvester-7161-quota-evacuation-controller-log': { cause: 'none', status: 'progressing', gap: 'virt-controller log (exceeded quota) is not read; Pending with quotas, pods and events unknown reads as progressing' },
-  'harvester-8617-target-volume-attach-timeout': { cause: 'unknown', status: 'failed', gap: 'a Failed VMIM whose migrationState holds only sourcePod (the target never started) is not read as the target pod timing out' },
-  'harvester-9435-pending-quota-table-only': { cause: 'none', status: 'progressing', gap: 'Pending VMIM with no target pod and quotas/events absent from the snapshot reads as progressing (false all-clear)' },
-  'kubeovn-6220-secondary-cni-target-not-ready': { cause: 'none', status: 'progressing', gap: 'kube-ovn-cni log (CNI ADD of the target pod failed: ovs interface not ready) is not read; a young ContainerCreating target pod reads as progressing' },
-  'kubevirt-10094-beegfs-unsafe-migration': { cause: 'libvirt-error', status: 'failed', gap: '"Unsafe migration: Migration without shared storage is unsafe" is not classified as storage-error' },
-  'kubevirt-11737-rbd-rwo-not-shared': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-12811-volume-migration-from-rwx': { cause: 'libvirt-error', status: 'failed', gap: 'libvirt refusing the disk-migration parameters (VIR_MIGRATE_PARAM_MIGRATE_DISKS without NON_SHARED_DISK/INC) is not classified as storage-error' },
-  'kubevirt-12823-volume-migration-block-to-fs-odirect': { cause: 'libvirt-error', status: 'failed', gap: 'QEMU failing to open the migrated disk (filesystem does not support O_DIRECT) in a volume migration is not classified as storage-error' },
-  'kubevirt-16386-target-rejects-virtio-net-state': { cause: 'unknown', status: 'failed', gap: 'target launcher log (QEMU rejecting the incoming virtio-net state) is not read' },
-  'kubevirt-2228-abort-before-running': { cause: 'none', status: 'progressing', gap: 'VMIM condition migrationAbortRequested=True while Scheduling is reported as progressing, not aborted' },
-  'kubevirt-2495-stale-migration-state': { cause: 'no-migration', status: 'idle', gap: 'VMI migrationState naming an unfinished migration whose VMIM is gone is not a migration-conflict' },
-  'kubevirt-3453-target-launcher-domain-timeout': { cause: 'unknown', status: 'failed', gap: 'target launcher log (panic: timed out waiting for domain to be defined, dirty virt-launcher shutdown) is not read' },
-  'kubevirt-5503-target-pod-deleted-while-creating': { cause: 'unknown', status: 'failed', gap: 'a Failed VMIM with no migrationState and no target pod left is not read as target-pod-lost' },
-  'kubevirt-5565-nodeselector-pins-source': { cause: 'none', status: 'progressing', gap: 'target pod conditions posted as a single map (not a list) are not read' },
-  'kubevirt-7238-bridge-on-pod-network': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-9643-unsafe-migration-not-shared': { cause: 'libvirt-error', status: 'failed', gap: '"Unsafe migration: Migration without shared storage is unsafe" is not classified as storage-error' },
-  'kubevirt-io-772-bridge-interface-refused': { cause: 'no-migration', status: 'idle', gap: 'LiveMigratable=False without a migration gives idle/no-migration instead of not-live-migratable' },
-  'kubevirt-libvirt-31-cephfs-not-detected-shared': { cause: 'unknown', status: 'failed', gap: 'a launcher log entry pretty-printed over several lines is not parsed' },
-  'kubevirt-pr14092-rwx-fs-volume-migration-nbd': { cause: 'unknown', status: 'failed', gap: 'a libvirt-subcomponent error line in the source launcher log (NBD URI must be supplied …) is not read as the failure' },
-  'longhorn-10498-rwx-nfs-write-lock': { cause: 'libvirt-error', status: 'failed', gap: 'an image lock failure (\'Failed to get "write" lock\') on an RWX filesystem PVC is not classified as storage-error (verdict rule 6)' },
+  'harvester-8617-target-volume-attach-timeout': { cause: 'target-pod-lost', status: 'failed', gap: 'a Failed VMIM that never reached the hand-off (migrationState holds only sourcePod) is inferred target-pod-lost; only the expired SuccessfulDelete event would say it was the pending timeout' },
+  'harvester-9435-pending-quota-table-only': { cause: 'unknown', status: 'unknown', gap: 'the dump holds no quota, event or pod: only the thread\'s prose names the quota, and a missing object never makes a cause (rule 2); why says unknown and lists the unreadable gates' },
 };
 
 /** Verdicts that tell the user nothing is wrong. */
@@ -106,7 +89,8 @@ async function whyOn(dir: string, c: CaseFile): Promise<Answer> {
     verbose: false,
   };
   const o: WhyOptions = { name: c.query.name, failOn: 'blocker', watch: false, intervalMs: 5000 };
-  const { diagnosis, errors } = await diagnoseOnce(source, g, o);
+  const { diagnosis, errors } = await diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name);
+  violations.set(c.id, verdictRuleViolations(diagnosis));
   const doc = diagnosisDocument(diagnosis, errors);
   captureOutput('why-corpus', [c.id], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);
   const { verdict } = doc;
@@ -163,6 +147,12 @@ describe('why corpus: verdicts', () => {
     // The thread says stuck or failed: an all-clear is never right (a pinned miss may still be one).
     expect(ALL_CLEAR_STATUSES).not.toContain(got?.status);
     expect(ALL_CLEAR_CAUSES).not.toContain(got?.cause);
+  });
+});
+
+describe('why corpus: verdict rules', () => {
+  it.each(CASES.map(({ c }) => [c.id] as const))('%s keeps them', (id) => {
+    expect(violations.get(id)).toEqual([]);
   });
 });
 

@@ -29,6 +29,11 @@ function samples(markdown: string): Sample[] {
   return out.filter((s) => /--from |-f |--list-rules|^completion /.test(s.command) && !s.command.includes('|') && !s.lines.some((l) => l.includes('←')));
 }
 
+/** Words as a shell splits them: blanks separate them, except inside '…' (which is removed). */
+function shellWords(command: string): string[] {
+  return [...command.matchAll(/(?:[^\s']+|'[^']*')+/g)].map((m) => m[0].replace(/'([^']*)'/g, '$1'));
+}
+
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 
 describe('README output samples', () => {
@@ -41,7 +46,7 @@ describe('README output samples', () => {
   });
 
   it.each(found.map((s) => [s.command, s] as const))('$ kubectl vmigrate %s', async (_c, sample) => {
-    const args = sample.command.split(/\s+/).map((a) => (a.startsWith('examples/') ? join(REPO, a) : a));
+    const args = shellWords(sample.command).map((a) => (a.startsWith('examples/') ? join(REPO, a) : a));
     const r = await runCli(args, { KUBECONFIG: join(tempDir(), 'none') });
     expect(r.code, r.stderr).toBeLessThan(2);
     const output = r.stdout.split('\n');

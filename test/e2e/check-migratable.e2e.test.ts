@@ -19,7 +19,7 @@ interface Report {
     unknown: { rule: string; missing: string }[];
     kubevirt: { liveMigratable: string; reason?: string };
     agreesWithKubeVirt: boolean | null;
-    drain?: { evictionStrategy: string; outcome: string };
+    drain?: { evictionStrategy: string; outcome: string; cause?: string; check?: string };
   }[];
   errors: { resource: string; message: string }[];
 }
@@ -108,12 +108,24 @@ describe('check-migratable against a live (fake) cluster through kubectl', () =>
     expect(outcomes).toEqual({
       'prod/db-primary': ['LiveMigrate', 'migrate'],
       'prod/erp-app': ['LiveMigrate', 'block-drain'],
-      'dev/ci-runner': ['LiveMigrateIfPossible', 'migrate'],
+      // Its migration is already in flight (Pending behind the quota): the pre-flight says migration-conflict.
+      'dev/ci-runner': ['LiveMigrateIfPossible', 'wait'],
       'dev/scratch-builder': ['LiveMigrateIfPossible', 'shutdown'],
       'default/legacy-web': ['None', 'shutdown'],
       'default/wiki': ['LiveMigrate', 'migrate'],
     });
-    expect(doc.summary.drain).toEqual({ node: 'node-2', migrate: 3, shutdown: 2, 'block-drain': 1, external: 0 });
+    expect(doc.items.find((i) => i.name === 'ci-runner')?.drain).toMatchObject({ outcome: 'wait', cause: 'migration-conflict', check: 'migration-conflict' });
+    expect(doc.summary.drain).toEqual({
+      node: 'node-2',
+      migrate: 2,
+      wait: 1,
+      shutdown: 2,
+      'block-drain': 1,
+      external: 0,
+      cordoned: false,
+      draining: false,
+      inFlight: [{ namespace: 'dev', name: 'kubevirt-migrate-vm-vk7vt', vmi: 'ci-runner', phase: 'Pending' }],
+    });
     const table = await runPlugin(['check-migratable', '--node', 'node-2', '--kubeconfig', kubeconfig]);
     expect(table.stdout).toContain('kubectl drain node-2');
   });

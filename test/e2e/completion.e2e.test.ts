@@ -44,6 +44,7 @@ function kubectlComplete(words: string[], env: NodeJS.ProcessEnv = {}): Promise<
 }
 
 const NO_FILES = 4;
+const NO_SPACE = 2;
 
 describe('kubectl __complete vmigrate (static candidates)', () => {
   it('offers every registered command, with its description, and no hidden one', async () => {
@@ -75,13 +76,17 @@ describe('kubectl __complete vmigrate (static candidates)', () => {
 
   it('completes -o, --color and --fail-on values, also as --flag=value', async () => {
     for (const cmd of ['why', 'check-migratable', 'list']) {
-      expect((await kubectlComplete([cmd, '-o', ''])).values, cmd).toEqual(['table', 'wide', 'json', 'yaml']);
+      expect((await kubectlComplete([cmd, '-o', ''])).values, cmd).toEqual(['table', 'wide', 'json', 'yaml', 'name', 'jsonpath=', 'custom-columns=']);
       expect((await kubectlComplete([cmd, '--color', ''])).values, cmd).toEqual(['auto', 'always', 'never']);
     }
     expect((await kubectlComplete(['why', '--fail-on', ''])).values).toEqual(['blocker', 'warning', 'never']);
     expect((await kubectlComplete(['check-migratable', '--fail-on', 'w'])).values).toEqual(['warning']);
-    expect((await kubectlComplete(['why', '--output=j'])).values).toEqual(['--output=json']);
+    expect((await kubectlComplete(['why', '--output=j'])).values).toEqual(['--output=json', '--output=jsonpath=']);
     expect((await kubectlComplete(['why', '-o', 'y'])).directive).toBe(NO_FILES);
+    // A template follows `jsonpath=` / `custom-columns=` directly: no space after them.
+    expect(await kubectlComplete(['list', '-o', 'jsonp'])).toMatchObject({ values: ['jsonpath='], directive: NO_FILES | NO_SPACE });
+    expect(await kubectlComplete(['list', '--output=cu'])).toMatchObject({ values: ['--output=custom-columns='], directive: NO_FILES | NO_SPACE });
+    expect((await kubectlComplete(['list', '-o', 'json'])).values).toEqual(['json', 'jsonpath=']);
   }, 120_000);
 
   it('completes `completion` shells, and lets the shell complete paths for --from, -f and --kubeconfig', async () => {
@@ -177,7 +182,7 @@ describe('kubectl vmigrate completion bash|zsh|fish', () => {
         );
       });
     expect(await complete('kubectl-vmigrate ch')).toEqual(['check-migratable']);
-    expect(await complete('kubectl-vmigrate why -o ')).toEqual(['table', 'wide', 'json', 'yaml']);
+    expect(await complete('kubectl-vmigrate why -o ')).toEqual(['table', 'wide', 'json', 'yaml', 'name', 'jsonpath=', 'custom-columns=']);
     expect(await complete('kubectl-vmigrate why --output=y')).toEqual(['yaml']);
     expect(await complete(`kubectl-vmigrate why --from ${EXAMPLE_SNAPSHOT} -n prod er`)).toEqual(['erp-app']);
   }, 120_000);
@@ -200,7 +205,7 @@ describe('kubectl vmigrate completion bash|zsh|fish', () => {
       expect(await run(bin, ['-n', file]), shell).toMatchObject({ code: 0, stderr: '' });
       if (shell === 'fish') {
         const r = await run(bin, ['-c', `source ${file}; complete -C 'kubectl-vmigrate why -o '`]);
-        expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual(['json', 'table', 'wide', 'yaml']);
+        expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual(['custom-columns=', 'json', 'jsonpath=', 'name', 'table', 'wide', 'yaml']);
       }
     }
   });

@@ -29,11 +29,11 @@ const VMS = 'virtualmachines.kubevirt.io';
 const VMIMS = 'virtualmachineinstancemigrations.kubevirt.io';
 
 export const T = {
-  vmisDev: get(`${KV}/namespaces/dev/virtualmachineinstances`, VMIS),
   vmimsAll: get(`${KV}/virtualmachineinstancemigrations`, VMIMS),
   nodes: get('/api/v1/nodes', 'nodes'),
+  // The node ci-runner runs on: why and list GET the nodes they need by name.
+  nodeOfCiRunner: get('/api/v1/nodes/node-2', 'nodes'),
   eventsDev: get('/api/v1/namespaces/dev/events', 'events'),
-  eventsAll: get('/api/v1/events', 'events'),
   ciRunnerLog: get('/api/v1/namespaces/dev/pods/virt-launcher-ci-runner-4w89x/log', 'pods/log'),
   vmsProd: get(`${KV}/namespaces/prod/virtualmachines`, VMS),
   vmisProd: get(`${KV}/namespaces/prod/virtualmachineinstances`, VMIS),
@@ -45,6 +45,9 @@ export const T = {
   vmDbPrimary: get(`${KV}/namespaces/prod/virtualmachines/db-primary`, VMS),
   createVmim: at('POST', `${KV}/namespaces/prod/virtualmachineinstancemigrations`, VMIMS),
   vmimsDev: get(`${KV}/namespaces/dev/virtualmachineinstancemigrations`, VMIMS),
+  vmimCiRunner: get(`${KV}/namespaces/dev/virtualmachineinstancemigrations/ci-runner`, VMIMS),
+  // Every VMIM path: the collections and the objects (a CRD that is not served answers 404 on all).
+  vmimsAny: { method: 'GET', path: /\/virtualmachineinstancemigrations(\/|$)/, resource: VMIMS },
   vmiCiRunner: get(`${KV}/namespaces/dev/virtualmachineinstances/ci-runner`, VMIS),
   deleteVmim: at('DELETE', `${KV}/namespaces/dev/virtualmachineinstancemigrations/${PENDING_MIGRATION}`, VMIMS),
 } satisfies Record<string, Target>;
@@ -67,8 +70,9 @@ const oneOf =
     targets.some((t) => t.method === method && t.path.test(path));
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
-  // The VMI list resolves NAME; without the migrations there is nothing to diagnose.
-  why: { name: 'why', args: ['why', 'ci-runner', '-n', 'dev'], exitCode: 1, primary: oneOf(T.vmisDev, T.vmimsAll) },
+  // NAME is resolved by GETs (a VMIM, else a VMI); without the migrations (the VMI's, and every
+  // unfinished one for the Pending one's slots) there is nothing to diagnose.
+  why: { name: 'why', args: ['why', 'ci-runner', '-n', 'dev'], exitCode: 1, primary: oneOf(T.vmimCiRunner, T.vmiCiRunner, T.vmimsDev, T.vmimsAll) },
   // VMs and VMIs stand in for each other (a VM's VMI, a VMI's VM): only both failing is fatal.
   'check-migratable': {
     name: 'check-migratable',
@@ -146,11 +150,11 @@ export const CASES: FaultCase[] = [
   // ---- why ci-runner -n dev (blocked: exit 1) ----
   { command: 'why', fault: '401', on: 'a wrong token', auth: { token: 'wrong' }, faults: [], expect: fatal(UNAUTHORIZED) },
   { command: 'why', fault: '404', on: 'NAME', args: ['why', 'nope', '-n', 'dev'], faults: [], expect: fatal(/"nope" in namespace "dev"/) },
-  { command: 'why', fault: '404', on: 'the VMIM collection (CRD not served)', faults: [on(T.vmimsAll, { status: 404 })], expect: fatal(`resource type "${VMIMS}"`) },
-  { command: 'why', fault: '409', on: 'nodes', faults: [on(T.nodes, { status: 409 })], expect: partial(T.nodes, [[T.nodes, 1]]) },
-  { command: 'why', fault: '429', on: 'the VMI list, once', faults: [on(T.vmisDev, RETRY_AFTER)], expect: ok([[T.vmisDev, 2]], { waitedMs: 1000 }) },
-  { command: 'why', fault: '500', on: 'the VMI list, twice', faults: [on(T.vmisDev, { status: 500, times: 2 })], expect: ok([[T.vmisDev, 3]]) },
-  { command: 'why', fault: '503', on: 'nodes, always', faults: [on(T.nodes, { status: 503 })], expect: partial(T.nodes, [[T.nodes, 3]]) },
+  { command: 'why', fault: '404', on: 'the VMIM resource (CRD not served)', faults: [on(T.vmimsAny, { status: 404 })], expect: fatal(`resource type "${VMIMS}"`) },
+  { command: 'why', fault: '409', on: 'the node', faults: [on(T.nodeOfCiRunner, { status: 409 })], expect: partial(T.nodeOfCiRunner, [[T.nodeOfCiRunner, 1]]) },
+  { command: 'why', fault: '429', on: 'the VMI, once', faults: [on(T.vmiCiRunner, RETRY_AFTER)], expect: ok([[T.vmiCiRunner, 2]], { waitedMs: 1000 }) },
+  { command: 'why', fault: '500', on: 'the VMI, twice', faults: [on(T.vmiCiRunner, { status: 500, times: 2 })], expect: ok([[T.vmiCiRunner, 3]]) },
+  { command: 'why', fault: '503', on: 'the node, always', faults: [on(T.nodeOfCiRunner, { status: 503 })], expect: partial(T.nodeOfCiRunner, [[T.nodeOfCiRunner, 3]]) },
   { command: 'why', fault: 'drop', on: 'the VMIM list, always', faults: [on(T.vmimsAll, { drop: true })], expect: fatal(VMIMS, [[T.vmimsAll, 3]]) },
   {
     command: 'why',
@@ -160,8 +164,9 @@ export const CASES: FaultCase[] = [
     faults: [on(T.ciRunnerLog, SLOW)],
     expect: partial(T.ciRunnerLog, [[T.ciRunnerLog, 1]], { withinMs: TIMELY }),
   },
-  { command: 'why', fault: 'truncated', on: 'the VMI list', faults: [on(T.vmisDev, { truncateBody: true })], expect: fatal(VMIS, [[T.vmisDev, 1]]) },
-  { command: 'why', fault: 'invalid-json', on: 'events', faults: [on(T.eventsDev, { invalidJson: true })], expect: partial(T.eventsDev, [[T.eventsDev, 1]]) },
+  { command: 'why', fault: 'truncated', on: 'the VMI', faults: [on(T.vmiCiRunner, { truncateBody: true })], expect: fatal(VMIS, [[T.vmiCiRunner, 1]]) },
+  // Two lists of events: the VMI's and the migration's (field selectors).
+  { command: 'why', fault: 'invalid-json', on: 'events', faults: [on(T.eventsDev, { invalidJson: true })], expect: partial(T.eventsDev, [[T.eventsDev, 2]]) },
 
   // ---- check-migratable erp-app -n prod (not migratable: exit 1) ----
   { command: 'check-migratable', fault: '401', on: 'a wrong token', auth: { token: 'wrong' }, faults: [], expect: fatal(UNAUTHORIZED) },
@@ -212,10 +217,11 @@ export const CASES: FaultCase[] = [
   // ---- list -A (exit 0) ----
   { command: 'list', fault: '401', on: 'a wrong token', auth: { token: 'wrong' }, faults: [], expect: fatal(UNAUTHORIZED) },
   { command: 'list', fault: '404', on: 'the VMIM collection (CRD not served)', faults: [on(T.vmimsAll, { status: 404 })], expect: fatal(`resource type "${VMIMS}"`) },
-  { command: 'list', fault: '409', on: 'nodes', faults: [on(T.nodes, { status: 409 })], expect: partial(T.nodes, [[T.nodes, 1]]) },
+  { command: 'list', fault: '409', on: 'the node of the unfinished migration', faults: [on(T.nodeOfCiRunner, { status: 409 })], expect: partial(T.nodeOfCiRunner, [[T.nodeOfCiRunner, 1]]) },
   { command: 'list', fault: '429', on: 'the VMIM list, once', faults: [on(T.vmimsAll, RETRY_AFTER)], expect: ok([[T.vmimsAll, 2]], { waitedMs: 1000 }) },
   { command: 'list', fault: '500', on: 'the VMIM list, twice', faults: [on(T.vmimsAll, { status: 500, times: 2 })], expect: ok([[T.vmimsAll, 3]]) },
-  { command: 'list', fault: '503', on: 'events, always', faults: [on(T.eventsAll, { status: 503 })], expect: partial(T.eventsAll, [[T.eventsAll, 3]]) },
+  // The events of the unfinished migration and of its VMI: two lists, three attempts each.
+  { command: 'list', fault: '503', on: 'events, always', faults: [on(T.eventsDev, { status: 503 })], expect: partial(T.eventsDev, [[T.eventsDev, 6]]) },
   { command: 'list', fault: 'drop', on: 'the VMIM list, always', faults: [on(T.vmimsAll, { drop: true })], expect: fatal(VMIMS, [[T.vmimsAll, 3]]) },
   {
     command: 'list',
@@ -226,7 +232,7 @@ export const CASES: FaultCase[] = [
     expect: fatal(VMIMS, [[T.vmimsAll, 1]], { withinMs: TIMELY }),
   },
   { command: 'list', fault: 'truncated', on: 'the VMIM list', faults: [on(T.vmimsAll, { truncateBody: true })], expect: fatal(VMIMS, [[T.vmimsAll, 1]]) },
-  { command: 'list', fault: 'invalid-json', on: 'nodes', faults: [on(T.nodes, { invalidJson: true })], expect: partial(T.nodes, [[T.nodes, 1]]) },
+  { command: 'list', fault: 'invalid-json', on: 'the node of the unfinished migration', faults: [on(T.nodeOfCiRunner, { invalidJson: true })], expect: partial(T.nodeOfCiRunner, [[T.nodeOfCiRunner, 1]]) },
 
   // ---- start db-primary -n prod (created: exit 0). A read recovers; the create is sent once. ----
   { command: 'start', fault: '401', on: 'no token', auth: {}, faults: [], expect: fatal(UNAUTHORIZED) },

@@ -11,7 +11,7 @@ import { readObjectFiles, startFakeApiServer, testTls, type FakeApiServer, type 
 import { parseResourcePath } from '../fake-apiserver/paths.js';
 import { qualifiedName } from '../../src/kube/resources.js';
 import type { VirtualMachineInstanceMigration } from '../../src/kube/types.js';
-import { EXAMPLE_SNAPSHOT, runPlugin, tempDir, type PluginRun } from './plugin.js';
+import { EXAMPLE_SNAPSHOT, limiter, runPlugin, tempDir, type PluginRun } from './plugin.js';
 import { CASES, COMMANDS, PENDING_MIGRATION, T, at, on, type CommandSpec, type Expect, type FaultCase, type Target } from './fault-cases.js';
 
 /** Per plugin run: a hang fails the run long before the test times out. */
@@ -314,7 +314,7 @@ describe.concurrent('watches that close early', () => {
       withCluster(undefined, async (s, kubeconfig) => {
         const run = plugin(['why', 'ci-runner', '-n', 'dev', '--watch', '--interval', '300ms'], kubeconfig);
         await until(s, run, () => matching(s, T.ciRunnerLog).length >= 1);
-        const drop = s.fault(on(T.vmisDev, { drop: true }));
+        const drop = s.fault(on(T.vmiCiRunner, { drop: true }));
         await until(s, run, () => drop.hits >= 3);
         drop.remove();
         setPhase(s, 'dev', PENDING_MIGRATION, 'Failed');
@@ -324,7 +324,7 @@ describe.concurrent('watches that close early', () => {
         expect(frames.at(-1)?.target.migration?.phase).toBe('Failed');
         const errors = errorLines(r.stderr);
         expect(errors.length, r.stderr).toBeGreaterThanOrEqual(1);
-        for (const line of errors) expect(line).toMatch(/^Unable to connect to the server: .*\(list virtualmachineinstances\.kubevirt\.io\) \(retrying in 300ms\)$/);
+        for (const line of errors) expect(line).toMatch(/^Unable to connect to the server: .*\(get virtualmachineinstances\.kubevirt\.io ci-runner\) \(retrying in 300ms\)$/);
         expect(r.stderr).not.toMatch(STACK_FRAME);
       }),
     TEST_TIMEOUT_MS,
@@ -336,12 +336,12 @@ describe.concurrent('watches that close early', () => {
       withCluster(undefined, async (s, kubeconfig) => {
         const run = plugin(['why', 'ci-runner', '-n', 'dev', '--watch', '--interval', '300ms'], kubeconfig);
         await until(s, run, () => matching(s, T.ciRunnerLog).length >= 1);
-        s.fault(on(T.vmisDev, { status: 403 }));
+        s.fault(on(T.vmiCiRunner, { status: 403 }));
         const r = await run;
         expect(r.code, r.stderr).toBe(3);
         const errors = errorLines(r.stderr);
         expect(errors, r.stderr).toHaveLength(1);
-        expect(errors[0]).toMatch(/^Error from server \(Forbidden\): virtualmachineinstances\.kubevirt\.io is forbidden/);
+        expect(errors[0]).toMatch(/^Error from server \(Forbidden\): virtualmachineinstances\.kubevirt\.io "ci-runner" is forbidden/);
         // The frames before the 403 were printed, each one document.
         const frames = r.stdout.trim().split('\n').filter((l) => l !== '');
         expect(frames.length).toBeGreaterThanOrEqual(1);
@@ -350,19 +350,3 @@ describe.concurrent('watches that close early', () => {
     TEST_TIMEOUT_MS,
   );
 });
-
-function limiter(n: number): <R>(fn: () => Promise<R>) => Promise<R> {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async (fn) => {
-    if (active < n) active++;
-    else await new Promise<void>((resolve) => queue.push(resolve)); // the finishing run hands its slot over
-    try {
-      return await fn();
-    } finally {
-      const next = queue.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}

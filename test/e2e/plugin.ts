@@ -49,3 +49,20 @@ export function tempDir(prefix = 'vmigrate-test-'): string {
 export function parseOneJson<T = Record<string, unknown>>(stdout: string): T {
   return JSON.parse(stdout) as T;
 }
+
+/** At most `n` of the functions it is given run at once; the rest wait in order. */
+export function limiter(n: number): <R>(fn: () => Promise<R>) => Promise<R> {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async (fn) => {
+    if (active < n) active++;
+    else await new Promise<void>((resolve) => queue.push(resolve)); // the finishing run hands its slot over
+    try {
+      return await fn();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}

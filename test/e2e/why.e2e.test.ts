@@ -19,6 +19,7 @@ interface Doc {
 }
 
 const SOURCE_POD = 'virt-launcher-db-primary-blqtw';
+const TARGET_POD = 'virt-launcher-db-primary-427vp';
 
 let server: FakeApiServer;
 let kubeconfig: string;
@@ -116,11 +117,16 @@ describe('why through kubectl', () => {
     expect(r.stderr).toMatch(/^Error from server \(NotFound\): .*"nope"/);
   });
 
-  it('makes at most 15 API requests, the independent ones concurrently', async () => {
+  it('makes at most 15 API requests, both launcher logs included, the independent ones concurrently', async () => {
     server.resetRequests();
     await runPlugin(['why', 'db-primary', '-n', 'prod', '-o', 'json', '--kubeconfig', kubeconfig]);
     const count = server.requests.length;
     expect(count).toBeLessThanOrEqual(15);
+    // Issue #12: the target launcher's log (its pod runs) is read only while a request is left:
+    // db-primary's two claims and its namespace spend all 15 here.
+    const logs = server.requests.filter((q) => q.path.endsWith('/log')).map((q) => q.path.split('/').at(-2));
+    expect(logs).toContain(SOURCE_POD);
+    if (!logs.includes(TARGET_POD)) expect(count).toBe(15);
     // With every request held 400 ms, sequential requests would take count × 400 ms; the
     // plugin's few concurrent rounds take a small multiple of it.
     const slow = server.fault({ path: /./, delayMs: 400 });

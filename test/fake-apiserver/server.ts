@@ -65,7 +65,7 @@ export class FakeApiServer {
   readonly requests: RequestRecord[] = [];
   /** Requests being served right now, by verb (list, get, watch, …; `other` for the rest). */
   readonly inFlight: Record<string, number> = {};
-  /** The most requests of each verb that were served at once. */
+  /** The most requests of each verb that were served at once (since the last resetRequests()). */
   readonly peakInFlight: Record<string, number> = {};
   private readonly store: ObjectStore;
   private readonly logStore = new LogStore();
@@ -163,6 +163,7 @@ export class FakeApiServer {
 
   resetRequests(): void {
     this.requests.length = 0;
+    for (const verb of Object.keys(this.peakInFlight)) this.peakInFlight[verb] = this.inFlight[verb] ?? 0;
   }
 
   fault(spec: FaultSpec): FaultHandle {
@@ -249,6 +250,7 @@ export class FakeApiServer {
       ...(req.headers['accept-encoding'] ? { acceptEncoding: String(req.headers['accept-encoding']) } : {}),
     };
     this.requests.push(record);
+    this.countBytes(res, record);
     const parsedPath = parseResourcePath(url.pathname);
     const verb = (parsedPath.kind === 'resource' ? verbOf(req.method ?? 'GET', parsedPath.target, url.searchParams) : undefined) ?? 'other';
     this.inFlight[verb] = (this.inFlight[verb] ?? 0) + 1;
@@ -286,6 +288,23 @@ export class FakeApiServer {
       // Surface handler bugs in the test output instead of hiding them behind a 500.
       console.error('fake-apiserver: handler error', e);
     }
+  }
+
+  /** Adds the bytes of the response body, as sent (after any compression), to `record.bytes`. */
+  private countBytes(res: ServerResponse, record: RequestRecord): void {
+    record.bytes = 0;
+    const size = (chunk: unknown, encoding?: unknown) =>
+      typeof chunk === 'string' ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk instanceof Uint8Array ? chunk.byteLength : 0;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.write = ((...args: unknown[]) => {
+      record.bytes! += size(args[0], args[1]);
+      return write(...args);
+    }) as typeof res.write;
+    res.end = ((...args: unknown[]) => {
+      if (typeof args[0] !== 'function') record.bytes! += size(args[0], args[1]);
+      return end(...args);
+    }) as typeof res.end;
   }
 
   /** kube-apiserver's order: a verified client certificate, then a bearer token; else 401. */

@@ -98,6 +98,8 @@ export interface RequestRecord {
   contentEncoding?: string;
   /** Set when a fault was applied to this request. */
   faulted?: boolean;
+  /** Bytes of the response body sent so far. */
+  bytes?: number;
 }
 
 export interface FaultSpec {

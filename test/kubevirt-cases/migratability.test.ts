@@ -8,8 +8,10 @@
 // For every case and every KubeVirt minor release inside each range, the objects become a
 // snapshot whose KubeVirt CR reports that release, check-migratable's analysis runs in-process,
 // and its answer must agree: `not-migratable` exactly when KubeVirt refuses (or the target cannot
-// be scheduled), and each KubeVirt reason reported by a finding of the rule that stands for it.
-// Where today's product disagrees, KNOWN_DISAGREEMENTS records its answer; the test asserts that
+// be scheduled), each KubeVirt reason reported by a finding of the rule that stands for it, and
+// the reasons it predicts for that release (`predicted.reasons`) exactly KubeVirt's, in KubeVirt's
+// order (the first is the one the condition shows).
+// Where the product disagrees, KNOWN_DISAGREEMENTS records its answer; the test asserts that
 // answer still holds, so fixing a rule means deleting its entries here.
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -21,6 +23,7 @@ import { gatherForCheck } from '../../src/commands/check-migratable/gather.js';
 import { analyzeMigratability, pairSubjects } from '../../src/analyze/migratability/report.js';
 import type { MigratabilityVerdict } from '../../src/analyze/migratability/evaluate.js';
 import type { RuleId } from '../../src/analyze/migratability/rule.js';
+import { RULES } from '../../src/analyze/migratability/registry.js';
 import type { KubeObject } from '../../src/kube/types.js';
 import {
   CHECK_ORDER_DISKS_FIRST,
@@ -54,7 +57,7 @@ const REASON_RULES: Readonly<Record<KubeVirtReason, readonly RuleId[]>> = {
   [KV_REASON.persistentReservation]: ['persistent-reservation'],
   [KV_REASON.noTscFrequency]: ['tsc-frequency'],
   [KV_REASON.hypervPassthrough]: ['hyperv-passthrough'],
-  [KV_REASON.dedicatedCpu]: ['cpu-dedicated-single-node'],
+  [KV_REASON.dedicatedCpu]: ['cpu-dedicated-emulator-thread'],
 };
 
 /** Which product rule stands for a target-pod selector key no other node satisfies (by key prefix). */
@@ -74,9 +77,13 @@ interface Expectation {
   reason?: string;
   message?: string;
   reasons?: string[];
-  /** false: LiveMigratable is True but no node other than the source satisfies `targetSelector`. */
+  /**
+   * false: LiveMigratable is True but the target pod fits no node other than the source: none
+   * satisfies `targetSelector`, or the required node affinity of the PersistentVolume `targetVolume`.
+   */
   targetSchedulable?: boolean;
   targetSelector?: Record<string, string>;
+  targetVolume?: string;
   /** Documented for v1.4+; check-migratable has no counterpart, so it is not compared. */
   storageLiveMigratable?: { status: string; reason?: string; message?: string };
 }
@@ -94,46 +101,16 @@ interface Answer {
   verdict: MigratabilityVerdict;
   /** Expected KubeVirt reasons (and target selector keys) that no finding of their rule reports. */
   unreported: string[];
+  /** The LiveMigratable reasons check-migratable predicts for the release, in order. */
+  predicted: string[];
 }
 
 /** `answer` for the case at every release in `range`. */
-function at(id: string, range: string, answer: Answer): Record<string, Answer> {
-  return Object.fromEntries(TAGS.filter((t) => inRange(t, range)).map((t) => [`${id}@${t}`, answer]));
-}
-const blocks = (unreported: string[] = []): Answer => ({ verdict: 'not-migratable', unreported });
-const passes = (unreported: string[]): Answer => ({ verdict: 'migratable', unreported });
-const warns: Answer = { verdict: 'risky', unreported: [] };
-
 /**
- * Today's answers that disagree with KubeVirt, by `<case id>@<tag>`. Each must still be exactly
- * today's answer: a rule fix that changes it must delete the entry (and the test says so).
+ * Today's answers that disagree with KubeVirt, by `<case id>@<tag>` (none left). Each must still
+ * be exactly today's answer: a rule fix that changes it must delete the entry (and the test says so).
  */
-const KNOWN_DISAGREEMENTS: Readonly<Record<string, Answer>> = {
-  // The KubeVirt CR is not consulted: v1.9 migrates one mediated vGPU when VGPULiveMigration is on
-  // and its deviceName is a permittedHostDevices.mediatedDevices resourceName (externalResourceProvider ignored).
-  ...at('vgpu-mediated-gate-on', '>=v1.9.0', blocks()),
-  ...at('vgpu-mediated-external-provider', '>=v1.9.0', blocks()),
-  // KubeVirt refuses, the rule only warns: virtiofs up to v1.4, persistent reservation v1.0–v1.8.
-  ...at('virtiofs-pvc-rwx', '<v1.5.0', warns),
-  ...at('virtiofs-configmap', '<v1.5.0', warns),
-  ...at('lun-persistent-reservation', '>=v1.0.0 <v1.9.0', warns),
-  // The CPU-manager node label is `cpumanager` up to v1.7 (`kubevirt.io/cpumanager` from v1.8).
-  ...at('dedicated-cpu-legacy-node-label', '<v1.8.0', blocks()),
-  // No rule for DedicatedCPUNotLiveMigratable (dedicated CPUs + isolateEmulatorThread, v0.59–v1.0).
-  ...at('dedicated-cpu-isolate-emulator-thread', '<v1.1.0', passes(['DedicatedCPUNotLiveMigratable'])),
-  ...at('multi-dedicated-isolate-and-disk', '<v1.1.0', blocks(['DedicatedCPUNotLiveMigratable'])),
-  // A source node without any host-model-cpu label refuses host-model even with no other node.
-  ...at('host-model-single-node-without-label', '>=v0.59.0', passes(['CPUModeLiveMigratable'])),
-  // KubeVirt reads access modes from the VMI's volumeStatus; none there yet ⇒ "Unable to determine".
-  ...at('pvc-volume-status-not-filled', '>=v0.59.0', passes(['DisksNotLiveMigratable'])),
-  // status.migratedVolumes exempts the volume being moved from the RWX rule (v1.3+).
-  ...at('migrated-volume-rwo-destination', '>=v1.3.0', blocks()),
-  // v1.3 only: the backend-storage PVC (persistent TPM/EFI) must be RWX.
-  ...at('backend-storage-pvc-rwo', '>=v1.3.0 <v1.4.0', passes(['DisksNotLiveMigratable'])),
-  // `passtBinding` (v1.8+) is not known as a binding, so the CR's defaultNetworkInterface is applied.
-  ...at('passt-binding-default-bridge', '>=v1.8.0', blocks()),
-};
-
+const KNOWN_DISAGREEMENTS: Readonly<Record<string, Answer>> = {};
 // ---- reading the cases -----------------------------------------------------------------------
 
 type Comparator = { op: '>=' | '>' | '<=' | '<' | '='; version: [number, number, number] };
@@ -230,6 +207,9 @@ function objectsAt(c: KubeVirtCase, tag: Tag): KubeObject[] {
   return objects;
 }
 
+/** Every rule that made a finding in some case at some release. */
+const firedRules = new Set<RuleId>();
+
 async function answerAt(c: KubeVirtCase, tag: Tag, e: Expectation): Promise<Answer> {
   const source = snapshotFromObjects(objectsAt(c, tag), { now: NOW, namespace: 'default' });
   const gathered = await gatherForCheck(source, { names: [] });
@@ -238,9 +218,10 @@ async function answerAt(c: KubeVirtCase, tag: Tag, e: Expectation): Promise<Answ
   const item = analysis.items.find((i) => i.subject.name === vmiName);
   if (!item) throw new Error(`${c.id}: no check-migratable item for VMI ${vmiName}`);
   const fired = new Set(item.evaluation.findings.map((f) => f.rule));
+  for (const r of fired) firedRules.add(r);
   const unreported: string[] = [];
   if (!e.liveMigratable) {
-    for (const reason of e.reasons ?? [e.reason ?? '']) {
+    for (const reason of expectedReasons(e)) {
       if (!(REASON_RULES[reason as KubeVirtReason] ?? []).some((r) => fired.has(r))) unreported.push(reason);
     }
   } else if (e.targetSchedulable === false) {
@@ -248,12 +229,22 @@ async function answerAt(c: KubeVirtCase, tag: Tag, e: Expectation): Promise<Answ
       const rule = SELECTOR_RULES.find(([prefix]) => key.startsWith(prefix))?.[1];
       if (!rule || !fired.has(rule)) unreported.push(key);
     }
+    const pv = e.targetVolume;
+    const local = item.evaluation.findings.some((f) => f.rule === 'volume-node-local' && f.evidence.some((x) => x.kind === 'PersistentVolume' && x.name === pv));
+    if (pv && !local) unreported.push(pv);
   }
-  return { verdict: item.evaluation.verdict, unreported };
+  return { verdict: item.evaluation.verdict, unreported, predicted: item.evaluation.predicted?.reasons ?? ['<no prediction>'] };
 }
 
+/** The reasons KubeVirt sets at that release, in its order: none when LiveMigratable is True. */
+const expectedReasons = (e: Expectation): string[] => (e.liveMigratable ? [] : (e.reasons ?? [e.reason ?? '']));
+
 function agrees(e: Expectation, a: Answer): boolean {
-  return (a.verdict !== 'not-migratable') === kubevirtMigratable(e) && a.unreported.length === 0;
+  return (
+    (a.verdict !== 'not-migratable') === kubevirtMigratable(e) &&
+    a.unreported.length === 0 &&
+    JSON.stringify(a.predicted) === JSON.stringify(expectedReasons(e))
+  );
 }
 
 // ---- the case files themselves ---------------------------------------------------------------
@@ -281,7 +272,9 @@ describe('KubeVirt migratability cases', () => {
         expect(TAGS.some((t) => inRange(t, e.versions)), `${c.id} ${e.versions} covers no release`).toBe(true);
         if (e.liveMigratable) {
           expect(e.reason ?? e.reasons, `${c.id} ${e.versions}`).toBeUndefined();
-          if (e.targetSchedulable === false) expect(Object.keys(e.targetSelector ?? {}).length, `${c.id} ${e.versions}`).toBeGreaterThan(0);
+          if (e.targetSchedulable === false) {
+            expect(Object.keys(e.targetSelector ?? {}).length + (e.targetVolume ? 1 : 0), `${c.id} ${e.versions}`).toBeGreaterThan(0);
+          }
         } else {
           expect(KNOWN_REASONS.has(e.reason ?? ''), `${c.id} ${e.versions}: reason ${e.reason}`).toBe(true);
           expect(e.message, `${c.id} ${e.versions}`).toBeTruthy();
@@ -325,6 +318,9 @@ describe('KubeVirt migratability cases', () => {
     expect(CASES.some((c) => expectationAt(c, 'v0.59.0'))).toBe(true);
     // Several reasons at once, with the one KubeVirt reports first.
     expect(CASES.filter((c) => c.expected.some((e) => (e.reasons?.length ?? 0) > 1)).length).toBeGreaterThanOrEqual(10);
+    // The volume reason moved from first to last in v1.6: every other reason is pinned beside it.
+    const withDisks = new Set(CASES.flatMap((c) => c.expected.flatMap((e) => (e.reasons?.includes(KV_REASON.disks) ? e.reasons : []))));
+    expect([...KNOWN_REASONS].filter((r) => !withDisks.has(r))).toEqual([]);
   });
 });
 
@@ -363,6 +359,11 @@ describe('check-migratable agrees with KubeVirt', () => {
       if (allAgree) tally.casesAgreeing += 1;
     });
   }
+
+  it('makes every rule fire in some case (but kubevirt-condition, which echoes a condition the cases never carry)', () => {
+    const rules = RULES.map((r) => r.id).filter((id) => id !== 'kubevirt-condition');
+    expect(rules.filter((id) => !firedRules.has(id))).toEqual([]);
+  });
 
   it('lists no disagreement that is not a case at a release', () => {
     expect(Object.keys(KNOWN_DISAGREEMENTS).filter((k) => !seenDisagreements.has(k))).toEqual([]);

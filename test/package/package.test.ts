@@ -243,7 +243,7 @@ describe('installed like a user would, run through kubectl', () => {
 
     it('completes through kubectl with its own helper', async () => {
       const r = await run('kubectl', ['__complete', 'vmigrate', 'why', '--output', ''], { env });
-      expect(r.stdout).toBe('table\nwide\njson\nyaml\n:4\n');
+      expect(r.stdout).toBe('table\nwide\njson\nyaml\nname\njsonpath=\ncustom-columns=\n:4\n');
     });
   });
 });

@@ -131,11 +131,11 @@ function sourceOf(s: Scene, a: ServerAnswer): ControlSource {
   };
 }
 
-export async function runCommand(s: Scene, c: Command, output: OutputFormat = 'json', color = false): Promise<CommandRun> {
+export async function runCommand(s: Scene, c: Command, output: OutputFormat = 'json', color = false, outputValue?: string): Promise<CommandRun> {
   let stdout = '';
   let stderr = '';
   const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stdoutIsTTY: false, stderrIsTTY: false, env: {} };
-  const g: GlobalOptions = { namespace: s.namespace, requestTimeoutMs: 0, insecureSkipTlsVerify: false, output, color, verbose: false };
+  const g: GlobalOptions = { namespace: s.namespace, requestTimeoutMs: 0, insecureSkipTlsVerify: false, output, ...(outputValue === undefined ? {} : { outputValue }), color, verbose: false };
   injected.source = sourceOf(s, 'server' in c ? c.server : 'ok');
   try {
     let code: ExitCode;
@@ -154,6 +154,7 @@ export async function runCommand(s: Scene, c: Command, output: OutputFormat = 'j
             files: [],
             failOn: c.failOn,
             listRules: false,
+            details: true,
           },
           io,
         );

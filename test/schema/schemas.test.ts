@@ -36,7 +36,7 @@ const exhaustive =
     a;
 const SEVERITIES = exhaustive<Severity>()(['blocker', 'warning', 'info']);
 const ITEM_VERDICTS = exhaustive<MigratabilityVerdict>()(['migratable', 'not-migratable', 'risky']);
-const DRAIN_OUTCOMES = exhaustive<DrainOutcome>()(['migrate', 'shutdown', 'block-drain', 'external']);
+const DRAIN_OUTCOMES = exhaustive<DrainOutcome>()(['migrate', 'wait', 'shutdown', 'block-drain', 'external']);
 const PREFLIGHT_IDS = exhaustive<PreflightCheckId>()(['vmi-running', 'migration-conflict', 'node-selector', 'active-pods', 'migration-slots', 'resource-quota', 'target-placement']);
 const ABORT_STAGES = exhaustive<AbortStage>()(['before-handoff', 'handed-off', 'running']);
 const ABORT_RESULTS = exhaustive<AbortOutcomeKind>()(['aborted', 'completed', 'abort-failed', 'pending']);
@@ -93,7 +93,7 @@ describe('schema enums equal the ids in the source', () => {
     for (const r of RULES) expect(SEVERITIES).toContain(r.severity);
     expect(enumOf('MigratabilityReport', '/$defs/verdict')).toEqual([...ITEM_VERDICTS]);
     expect(enumOf('MigratabilityReport', '/$defs/drainOutcome')).toEqual([...DRAIN_OUTCOMES]);
-    expect(Object.keys(at('MigratabilityReport', '/properties/summary/properties/drain/properties')).filter((k) => k !== 'node')).toEqual([...DRAIN_OUTCOMES]);
+    expect(Object.keys(at('MigratabilityReport', '/properties/summary/properties/drain/properties')).filter((k) => !['node', 'cordoned', 'draining', 'inFlight'].includes(k))).toEqual([...DRAIN_OUTCOMES]);
   });
 
   it('start and abort: pre-flight check ids, refusal causes, stages, results, actions, wait outcomes', () => {

@@ -113,7 +113,7 @@ describe('-f never passes what it cannot judge', () => {
   it('no VirtualMachine or VirtualMachineInstance anywhere in the -f input, UTF-16 (either order) or not', async () => {
     const root = await makeTree({ 'pvc.yaml': noVm, 'le.yaml': utf16le(noVm), 'be.yaml': utf16be(noVm), 'vm-le.yaml': utf16le(yamlObject('VirtualMachine', 'vm-1')) });
     for (const f of ['pvc.yaml', 'le.yaml', 'be.yaml']) {
-      expect(await inputError(loadManifestObjects([join(root, f)]))).toBe(`error: no VirtualMachine or VirtualMachineInstance in ${join(root, f)}`);
+      expect(await inputError(loadManifestObjects([join(root, f)]))).toBe(`error: no VirtualMachine or VirtualMachineInstance in ${join(root, f)}: 1 file holds PersistentVolumeClaim (1)`);
     }
     // UTF-16 with a byte-order mark is read as kubectl output saved by PowerShell; it counts.
     expect((await loadManifestObjects([join(root, 'vm-le.yaml'), join(root, 'pvc.yaml')])).map((o) => o.kind)).toEqual(['VirtualMachine', 'PersistentVolumeClaim']);

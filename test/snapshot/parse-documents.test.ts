@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocuments, MAX_ALIAS_COUNT } from '../../src/collect/snapshot/parse-documents.js';
+import { LineCounter, parseAllDocuments } from 'yaml';
+import { documentLines, parseDocuments, MAX_ALIAS_COUNT } from '../../src/collect/snapshot/parse-documents.js';
 import { extractObjects } from '../../src/collect/snapshot/extract-objects.js';
 import { decodeDocumentBytes, readDocumentText } from '../../src/collect/snapshot/read-files.js';
 import { SourceError } from '../../src/collect/source.js';
@@ -97,6 +98,27 @@ describe('parseDocuments', () => {
     const src = 'x: &x {a: 1}\n' + Array.from({ length: 20 }, (_, i) => `k${i}: *x`).join('\n');
     expect(MAX_ALIAS_COUNT).toBeGreaterThanOrEqual(20);
     expect(Object.keys(parseDocuments(src, 'ok.yaml')[0]?.value as object)).toHaveLength(21);
+  });
+});
+
+describe('the js-yaml fast path gives what the yaml package gives', () => {
+  const reference = (text: string) => {
+    const lc = new LineCounter();
+    return parseAllDocuments(text, { lineCounter: lc, merge: true }).map((d) => ({ value: d.toJS(), line: lc.linePos(d.contents?.range?.[0] ?? d.range[0]).line }));
+  };
+
+  it.each([
+    ['markers, comments, a directive and an end marker', '%YAML 1.2\n---\n# c\na: 1\n...\n---\nb: [1, 2]\n---\n\n  c: x\n'],
+    ['content on the marker line', '--- {a: 1}\n--- # note\nb: 2\n--- |\n  text\n'],
+    ['kubectl output', 'apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata:\n    name: "p"\n    creationTimestamp: "2025-11-20T10:00:00Z"\n  status:\n    startTime: 2025-11-20T10:00:01Z\n'],
+    ['quoted and unquoted scalars of every core type', 'a: yes\nb: 0x1F\nc: 0o17\nd: .inf\ne: ~\nf: "1"\ng: 1.5e+03\nh: true\n'],
+  ])('%s', (_what, text) => {
+    expect(parseDocuments(text, 'x.yaml')).toEqual(reference(text));
+    expect(documentLines(text)).toEqual(reference(text).map((d) => d.line));
+  });
+
+  it('a map used as a key goes to the yaml package, which names it', () => {
+    expect(parseDocuments('spec:\n  version: {{ version }}\n', 'tpl.yaml')[0]?.value).toEqual({ spec: { version: { '{ version }': null } } });
   });
 });
 

@@ -166,16 +166,21 @@ describe('directories, formats and errors', () => {
     expect(ready?.lastHeartbeatTime).toBe('2025-01-02T00:00:00Z');
   });
 
-  it('a malformed file in a directory: error names the file and line', async () => {
-    const root = await makeTree({ 'good.yaml': yamlObject('Node', 'n1'), 'dump/bad.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n   name: x\n  namespace: y\n' });
-    await expectInputError(openSnapshotSource(root), new RegExp(`^error: ${escape(join(root, 'dump', 'bad.yaml'))}:5: `));
+  it('a malformed file in a directory is skipped, named with its line; named as PATH it is an error', async () => {
+    const bad = 'apiVersion: v1\nkind: Pod\nmetadata:\n   name: x\n  namespace: y\n';
+    const root = await makeTree({ 'good.yaml': yamlObject('Node', 'n1'), 'dump/bad.yaml': bad });
+    const s = await openSnapshotSource(root);
+    expect(await s.list('node')).toHaveLength(1);
+    expect(s.inputErrors()).toEqual([{ resource: 'snapshot', message: expect.stringMatching(new RegExp(`^${escape(join(root, 'dump', 'bad.yaml'))}:5: .*; the file was skipped$`)) }]);
+    await expectInputError(openSnapshotSource(join(root, 'dump', 'bad.yaml')), new RegExp(`^error: ${escape(join(root, 'dump', 'bad.yaml'))}:5: `));
   });
 
-  it('binary .yaml is an error; binary files with other extensions are ignored', async () => {
+  it('binary .yaml in a directory is skipped, named as PATH an error; binary files with other extensions are ignored', async () => {
     const root = await makeTree({ 'blob.bin': Buffer.from([0, 1, 2]), 'ok.yaml': yamlObject('Node', 'n1') });
-    await expect(openSnapshotSource(root)).resolves.toBeDefined();
-    const bad = await makeTree({ 'nodes.yaml': Buffer.from([0x6b, 0x3a, 0x00, 0x00]) });
-    await expectInputError(openSnapshotSource(bad), `error: ${join(bad, 'nodes.yaml')}: binary file (contains NUL bytes), expected YAML or JSON`);
+    expect((await openSnapshotSource(root)).inputErrors()).toEqual([]);
+    const bad = await makeTree({ 'nodes.yaml': Buffer.from([0x6b, 0x3a, 0x00, 0x00]), 'ok.yaml': yamlObject('Node', 'n1') });
+    expect((await openSnapshotSource(bad)).inputErrors()).toEqual([{ resource: 'snapshot', message: `${join(bad, 'nodes.yaml')}: binary file (contains NUL bytes), expected YAML or JSON; the file was skipped` }]);
+    await expectInputError(openSnapshotSource(join(bad, 'nodes.yaml')), `error: ${join(bad, 'nodes.yaml')}: binary file (contains NUL bytes), expected YAML or JSON`);
   });
 
   it('a missing path', async () => {

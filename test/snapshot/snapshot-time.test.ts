@@ -64,6 +64,22 @@ describe('now()', () => {
     expect(s.now().toISOString()).toBe('2025-03-01T12:30:00.000Z');
   });
 
+  it("a must-gather's timestamp file wins over the objects: its last line (Go's time.Time.String())", async () => {
+    const root = await makeTree({
+      'pods.yaml': pod('2025-03-01T10:00:00Z'),
+      'must-gather.local.1/timestamp': '2025-03-01 11:00:00.213214458 +0000 UTC m=+0.886231301\n2025-03-01 13:46:03.5 +0200 EET m=+115.886231301\n',
+    });
+    const s = await openSnapshotSource(root);
+    expect(s.nowSource()).toBe('must-gather');
+    expect(s.now().toISOString()).toBe('2025-03-01T11:46:03.500Z');
+  });
+
+  it('a timestamp file that does not parse is ignored', async () => {
+    const root = await makeTree({ 'pods.yaml': pod('2025-03-01T10:00:00Z'), timestamp: 'not a time\n' });
+    const s = await openSnapshotSource(root);
+    expect(s.nowSource()).toBe('snapshot');
+  });
+
   it('--now wins', async () => {
     const root = await makeTree({ 'pods.yaml': pod('2025-03-01T10:00:00Z') });
     const s = await openSnapshotSource(root, { now: new Date('2026-01-01T00:00:00Z') });

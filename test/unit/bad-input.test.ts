@@ -116,7 +116,7 @@ describe('NAME, -n, --node and -l values Kubernetes refuses: exit 2, one line, b
   it('values at the edge of the rules are accepted and looked up', async () => {
     const name = await runCli(['why', EDGE_OBJECT_NAME, '--from', EXAMPLE_SNAPSHOT]);
     expect(EDGE_OBJECT_NAME).toHaveLength(253);
-    expectOneLineError(name, 3, /^Error from server \(NotFound\): /);
+    expectOneLineError(name, 3, /^error: the snapshot holds no /);
     const ns = await runCli(['list', '-n', EDGE_NAMESPACE, '--from', EXAMPLE_SNAPSHOT, '-o', 'json']);
     expect(ns.code).toBe(0);
     expect(JSON.parse(ns.stdout)).toMatchObject({ kind: 'MigrationList', items: [] });

@@ -7,7 +7,8 @@ import {
   EVICTION_NONE,
 } from '../../kubevirt/constants.js';
 
-export type DrainOutcome = 'migrate' | 'shutdown' | 'block-drain' | 'external';
+/** `wait`: would migrate, but start's pre-flight holds it back now (./drain-preflight.ts). */
+export type DrainOutcome = 'migrate' | 'wait' | 'shutdown' | 'block-drain' | 'external';
 
 export interface DrainPrediction {
   /** The strategy that applies; `None` when nothing is set (KubeVirt's default, facts §1.4). */

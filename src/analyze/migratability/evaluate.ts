@@ -2,9 +2,14 @@
 // blocker ⇒ not-migratable, else any warning ⇒ risky, else migratable. A rule whose `needs`
 // are unreadable is not run and is listed in `unknown`, as is each reference a rule could not
 // resolve; the verdict is built from what could be judged and never guesses the rest.
+// The verdict follows the cluster's KubeVirt version; when that is unknown, a rule whose verdict
+// depends on it is judged at every release (./release-spans.ts).
 import type { Known } from '../../kube/known.js';
-import type { ClusterFacts, MigratabilityRule, Need, RuleFinding, RuleId, Subject } from './rule.js';
+import type { KubeVirtReason } from '../../kubevirt/migratability-facts.js';
+import { reasonOrderAt } from '../../kubevirt/releases.js';
+import type { ClusterFacts, MigratabilityRule, Need, RuleFinding, RuleId, RuleResult, Subject } from './rule.js';
 import { RULES } from './registry.js';
+import { evaluateAcrossReleases } from './release-spans.js';
 import { liveMigratableCondition } from './subject.js';
 
 export type MigratabilityVerdict = 'migratable' | 'not-migratable' | 'risky';
@@ -22,6 +27,16 @@ export interface MigratabilityEvaluation {
   kubevirt: KubeVirtMigratable;
   /** null when KubeVirt has no opinion (no VMI, or no LiveMigratable condition). */
   agreesWithKubeVirt: boolean | null;
+  /** What that KubeVirt version will set on LiveMigratable, from the findings; only when the version is known. */
+  predicted?: PredictedLiveMigratable;
+}
+
+export interface PredictedLiveMigratable {
+  /** `vX.Y.Z` as the KubeVirt CR reports it. */
+  version: string;
+  liveMigratable: 'True' | 'False';
+  /** Every reason that applies, in the order virt-handler checks them: the first is the one it reports. */
+  reasons: KubeVirtReason[];
 }
 
 const NEED_FACT: Record<Need, keyof Omit<ClusterFacts, 'kubevirtVersion'>> = {
@@ -68,7 +83,7 @@ export function evaluateMigratability(
       continue;
     }
     try {
-      const result = rule.evaluate(subject, facts, findings);
+      const result = judge(rule, subject, facts, findings);
       findings.push(...result.findings);
       for (const missing of result.unresolved ?? []) addUnknown(rule.id, missing);
     } catch (err) {
@@ -80,5 +95,19 @@ export function evaluateMigratability(
   const kubevirt = kubevirtMigratable(subject);
   const agreesWithKubeVirt =
     kubevirt.liveMigratable === 'Unknown' ? null : (verdict !== 'not-migratable') === (kubevirt.liveMigratable === 'True');
-  return { verdict, findings, unknown, kubevirt, agreesWithKubeVirt };
+  const out: MigratabilityEvaluation = { verdict, findings, unknown, kubevirt, agreesWithKubeVirt };
+  if (facts.kubevirtVersion) out.predicted = predictLiveMigratable(findings, facts.kubevirtVersion);
+  return out;
+}
+
+function judge(rule: MigratabilityRule, subject: Subject, facts: ClusterFacts, prior: readonly RuleFinding[]): RuleResult {
+  if (facts.kubevirtVersion || rule.kubevirt.changesAt.length === 0) return rule.evaluate(subject, facts, prior);
+  return evaluateAcrossReleases(rule, subject, facts, prior);
+}
+
+/** The reasons of the blocking findings, in that release's check order. */
+export function predictLiveMigratable(findings: readonly RuleFinding[], version: NonNullable<ClusterFacts['kubevirtVersion']>): PredictedLiveMigratable {
+  const found = new Set(findings.filter((f) => f.severity === 'blocker' && f.kubevirtReason).map((f) => f.kubevirtReason));
+  const reasons = reasonOrderAt(version).filter((r) => found.has(r));
+  return { version: version.raw, liveMigratable: reasons.length > 0 ? 'False' : 'True', reasons };
 }

@@ -1,4 +1,5 @@
-// Every migratability rule, in evaluation order: the contract's table order (§4.2), which puts
+// Every migratability rule, in evaluation order: the contract's table order (§4.2; a rule added
+// since comes after the one it refines), which puts
 // the two summary rules (eviction-drain-blocker, kubevirt-condition) last because they read the
 // findings of all the others.
 import type { MigratabilityRule, RuleId } from './rule.js';
@@ -18,6 +19,7 @@ import { affinityRestrictive } from './rules/affinity-restrictive.js';
 import { cpuHostPassthrough } from './rules/cpu-host-passthrough.js';
 import { cpuHostModelUnique } from './rules/cpu-host-model-unique.js';
 import { cpuDedicatedSingleNode } from './rules/cpu-dedicated-single-node.js';
+import { cpuDedicatedEmulatorThread } from './rules/cpu-dedicated-emulator-thread.js';
 import { confidentialComputing } from './rules/confidential-computing.js';
 import { hypervPassthrough } from './rules/hyperv-passthrough.js';
 import { tscFrequency } from './rules/tsc-frequency.js';
@@ -43,6 +45,7 @@ export const RULES: readonly MigratabilityRule[] = [
   cpuHostPassthrough,
   cpuHostModelUnique,
   cpuDedicatedSingleNode,
+  cpuDedicatedEmulatorThread,
   confidentialComputing,
   hypervPassthrough,
   tscFrequency,

@@ -5,11 +5,12 @@ import type { ClusterFacts, Subject } from './rule.js';
 import { buildSubject } from './subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from './evaluate.js';
 import { predictDrain, type DrainPrediction } from './drain.js';
+import { drainNodeState, drainRefusal, type DrainInputs, type DrainNodeState, type DrainPreview } from './drain-preflight.js';
 
 export interface MigratabilityItem {
   subject: Subject;
   evaluation: MigratabilityEvaluation;
-  drain?: DrainPrediction;
+  drain?: DrainPreview;
 }
 
 export interface MigratabilityAnalysis {
@@ -20,6 +21,8 @@ export interface MigratabilityAnalysis {
   drainCounts: DrainCounts;
   /** Set for `--node`: the drain being previewed. */
   drainNode?: string;
+  /** With `--node` and the pre-flight's inputs: whether the node is cordoned or draining, and what leaves it. */
+  drainState?: DrainNodeState;
 }
 
 const key = (ns: string | undefined, name: string | undefined) => `${ns ?? ''}/${name ?? ''}`;
@@ -45,15 +48,24 @@ export function analyzeMigratability(
   subjects: Subject[],
   facts: ClusterFacts,
   drainNode?: string,
+  drainInputs?: DrainInputs,
 ): MigratabilityAnalysis {
   const kubevirt: KubeVirt | undefined = facts.kubevirt.ok ? facts.kubevirt.items[0] : undefined;
   const items = subjects.map((subject): MigratabilityItem => {
     const evaluation = evaluateMigratability(subject, facts);
     if (drainNode === undefined || !subject.vmi) return { subject, evaluation };
     const drain = predictDrain(subject.vmi, evaluation.verdict !== 'not-migratable', kubevirt);
+    // `migrate` is a promise only where start's pre-flight passes (contract §4.2 --node).
+    const refused = drain.outcome === 'migrate' && drainInputs ? drainRefusal(subject, evaluation, facts, drainInputs) : undefined;
+    if (refused) return { subject, evaluation, drain: { ...drain, outcome: 'wait', wait: { cause: refused.cause, check: refused.from } } };
     return { subject, evaluation, drain };
   });
-  return { items, summary: summarize(items), drainCounts: countDrains(items), drainNode };
+  const out: MigratabilityAnalysis = { items, summary: summarize(items), drainCounts: countDrains(items), drainNode };
+  if (drainNode !== undefined && drainInputs) {
+    const onNode = subjects.flatMap((s) => (s.vmi ? [s.vmi] : []));
+    out.drainState = drainNodeState(drainNode, facts.nodes, onNode, facts, drainInputs.migrations);
+  }
+  return out;
 }
 
 export interface MigratabilitySummary {
@@ -71,7 +83,7 @@ function summarize(items: readonly MigratabilityItem[]): MigratabilitySummary {
 export type DrainCounts = Record<DrainPrediction['outcome'], number>;
 
 function countDrains(items: readonly MigratabilityItem[]): DrainCounts {
-  const c: DrainCounts = { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 };
+  const c: DrainCounts = { migrate: 0, wait: 0, shutdown: 0, 'block-drain': 0, external: 0 };
   for (const i of items) if (i.drain) c[i.drain.outcome] += 1;
   return c;
 }

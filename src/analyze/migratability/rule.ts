@@ -16,35 +16,38 @@ import type {
   DataVolumeTemplate,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
-import type { VolumeNotSharedArgs } from './rules/volume-not-shared.js';
-import type { VolumeNodeLocalArgs } from './rules/volume-node-local.js';
-import type { VolumeHostdiskArgs } from './rules/volume-hostdisk.js';
-import type { VolumeContainerdiskArgs } from './rules/volume-containerdisk.js';
-import type { VolumeCdromArgs } from './rules/volume-cdrom.js';
-import type { VolumeBlockMigrationArgs } from './rules/volume-block-migration.js';
-import type { VolumeSingleReplicaArgs } from './rules/volume-single-replica.js';
-import type { VolumeRwxFilesystemShareArgs } from './rules/volume-rwx-filesystem-share.js';
-import type { HostDeviceArgs } from './rules/host-device.js';
-import type { InterfaceNotMigratableArgs } from './rules/interface-not-migratable.js';
-import type { InterfaceSriovArgs } from './rules/interface-sriov.js';
-import type { NodePinnedArgs } from './rules/node-pinned.js';
-import type { AffinityRestrictiveArgs } from './rules/affinity-restrictive.js';
-import type { CpuHostPassthroughArgs } from './rules/cpu-host-passthrough.js';
-import type { CpuHostModelUniqueArgs } from './rules/cpu-host-model-unique.js';
-import type { CpuDedicatedSingleNodeArgs } from './rules/cpu-dedicated-single-node.js';
-import type { ConfidentialComputingArgs } from './rules/confidential-computing.js';
-import type { HypervPassthroughArgs } from './rules/hyperv-passthrough.js';
-import type { TscFrequencyArgs } from './rules/tsc-frequency.js';
-import type { VirtiofsArgs } from './rules/virtiofs.js';
-import type { PersistentReservationArgs } from './rules/persistent-reservation.js';
-import type { EvictionDrainBlockerArgs } from './rules/eviction-drain-blocker.js';
-import type { KubevirtConditionArgs } from './rules/kubevirt-condition.js';
+import type { KubeVirtMinor, KubeVirtReason } from '../../kubevirt/migratability-facts.js';
+import type { VolumeNotSharedArgs } from './rule-args/volume-not-shared.js';
+import type { VolumeNodeLocalArgs } from './rule-args/volume-node-local.js';
+import type { VolumeHostdiskArgs } from './rule-args/volume-hostdisk.js';
+import type { VolumeContainerdiskArgs } from './rule-args/volume-containerdisk.js';
+import type { VolumeCdromArgs } from './rule-args/volume-cdrom.js';
+import type { VolumeBlockMigrationArgs } from './rule-args/volume-block-migration.js';
+import type { VolumeSingleReplicaArgs } from './rule-args/volume-single-replica.js';
+import type { VolumeRwxFilesystemShareArgs } from './rule-args/volume-rwx-filesystem-share.js';
+import type { HostDeviceArgs } from './rule-args/host-device.js';
+import type { InterfaceNotMigratableArgs } from './rule-args/interface-not-migratable.js';
+import type { InterfaceSriovArgs } from './rule-args/interface-sriov.js';
+import type { NodePinnedArgs } from './rule-args/node-pinned.js';
+import type { AffinityRestrictiveArgs } from './rule-args/affinity-restrictive.js';
+import type { CpuHostPassthroughArgs } from './rule-args/cpu-host-passthrough.js';
+import type { CpuHostModelUniqueArgs } from './rule-args/cpu-host-model-unique.js';
+import type { CpuDedicatedSingleNodeArgs } from './rule-args/cpu-dedicated-single-node.js';
+import type { CpuDedicatedEmulatorThreadArgs } from './rule-args/cpu-dedicated-emulator-thread.js';
+import type { ConfidentialComputingArgs } from './rule-args/confidential-computing.js';
+import type { HypervPassthroughArgs } from './rule-args/hyperv-passthrough.js';
+import type { TscFrequencyArgs } from './rule-args/tsc-frequency.js';
+import type { VirtiofsArgs } from './rule-args/virtiofs.js';
+import type { PersistentReservationArgs } from './rule-args/persistent-reservation.js';
+import type { EvictionDrainBlockerArgs } from './rule-args/eviction-drain-blocker.js';
+import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
 /**
- * Each rule's args by its id, in the contract's table order (§4.2): the typed values its
- * findings hand the renderer (render/migratability-text.ts). Each rules/<id>.ts exports its own.
+ * Each rule's args by its id, in the contract's table order (§4.2, rules added since after the
+ * rule they refine): the typed values its
+ * findings hand the renderer (render/migratability-text.ts). Each rule-args/<id>.ts declares its own.
  * A name a dump omits (a volume, disk, device or interface without `name`) is ''.
  */
 export interface RuleArgs {
@@ -64,13 +67,14 @@ export interface RuleArgs {
   'cpu-host-passthrough': CpuHostPassthroughArgs;
   'cpu-host-model-unique': CpuHostModelUniqueArgs;
   'cpu-dedicated-single-node': CpuDedicatedSingleNodeArgs;
+  'cpu-dedicated-emulator-thread': CpuDedicatedEmulatorThreadArgs;
   'confidential-computing': ConfidentialComputingArgs;
   'hyperv-passthrough': HypervPassthroughArgs;
   'tsc-frequency': TscFrequencyArgs;
   virtiofs: VirtiofsArgs;
   'persistent-reservation': PersistentReservationArgs;
-  'eviction-drain-blocker': EvictionDrainBlockerArgs;
-  'kubevirt-condition': KubevirtConditionArgs;
+  'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
+  'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }
 
 export type RuleId = keyof RuleArgs;
@@ -107,9 +111,22 @@ export interface ClusterFacts {
   kubevirtVersion?: KubeVirtVersion;
 }
 
+/** A span of KubeVirt minor releases, both ends inclusive; no `until` = up to the newest. */
+export interface ReleaseSpan {
+  since: KubeVirtMinor;
+  until?: KubeVirtMinor;
+}
+
 interface FindingOf<Id extends RuleId> {
   rule: Id;
   severity: Severity;
+  /** The LiveMigratable reason KubeVirt gives for what this finding is about (none: KubeVirt does not check it). */
+  kubevirtReason?: KubeVirtReason;
+  /**
+   * Set when the cluster's KubeVirt version is unknown and the finding blocks on some releases
+   * only: those releases (the finding is then a warning).
+   */
+  blocksOn?: ReleaseSpan[];
   /** Typed values the message is built from (volume, claim, label, node names, counts). */
   args: RuleArgs[Id];
   /** Path in the VM/VMI spec, e.g. `spec.volumes[1].persistentVolumeClaim`. */
@@ -126,15 +143,35 @@ export interface RuleResult<Id extends RuleId = RuleId> {
   unresolved?: string[];
 }
 
+/** What a rule follows in KubeVirt, for `--list-rules` and for judging an unknown version. */
+export interface KubeVirtBasis {
+  /** The LiveMigratable reasons its findings stand for ([]: not a LiveMigratable check, e.g. target placement or storage). */
+  reasons: readonly KubeVirtReason[];
+  /** The releases in which it can find anything; undefined = every release. */
+  releases?: ReleaseSpan;
+  /**
+   * The releases at which its verdict on the same objects can change (its version gates, `since`
+   * and `until + 1` included). A rule with none is judged once whatever the version; one with
+   * some is judged at each when the cluster's version is unknown.
+   */
+  changesAt: readonly KubeVirtMinor[];
+  /** The feature gates, KubeVirt CR fields, node labels and object fields it reads beyond the VM spec. */
+  reads: readonly string[];
+}
+
 export interface MigratabilityRule<Id extends RuleId = RuleId> {
   id: Id;
+  /** The severity of its findings where they do not depend on the version (the contract's). */
   severity: Severity;
   /** One line, for `--list-rules`. */
   description: string;
   needs: readonly Need[];
+  kubevirt: KubeVirtBasis;
   /**
    * `prior` holds the findings of the rules before this one in registry order: the two
    * summary rules (`eviction-drain-blocker`, `kubevirt-condition`) run last and read them.
    */
   evaluate(subject: Subject, facts: ClusterFacts, prior: readonly RuleFinding[]): RuleResult<Id>;
+  // A rule with `changesAt` reads the version through releaseOf(facts): the evaluator hands it
+  // each release in turn when the cluster's version is unknown (./release-spans.ts).
 }

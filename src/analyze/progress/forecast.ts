@@ -105,7 +105,10 @@ export interface Forecast {
   stall: 'none' | 'approaching' | 'exceeded' | null;
   /** What KubeVirt does when the budget runs out. */
   onBudgetExpiry: BudgetAction;
+  /** `recommendations[0]`: the one change most likely to let it finish. */
   recommendation: Recommendation | null;
+  /** Every change not yet in force that could let it finish, most likely first. */
+  recommendations: Recommendation[];
 }
 
 export function forecast(input: ForecastInput): Forecast {
@@ -165,6 +168,7 @@ export function forecast(input: ForecastInput): Forecast {
     stall,
     onBudgetExpiry: budgetAction(mode, config, input.version, input.vfio),
     recommendation: null,
+    recommendations: [],
   };
   if (input.finished) return { ...out, verdict: 'finished', reason: 'finished' };
 
@@ -175,7 +179,10 @@ export function forecast(input: ForecastInput): Forecast {
   }
   const decide = (verdict: ForecastVerdict, reason: ForecastReason, converging: boolean | null, etaSeconds: number | null = null): Forecast => {
     const f = { ...out, verdict, reason, converging, etaSeconds };
-    if (verdict === 'at-risk' || verdict === 'not-converging') f.recommendation = recommend(f, config, input.version);
+    if (verdict === 'at-risk' || verdict === 'not-converging') {
+      f.recommendations = recommendations(f, config, input.version);
+      f.recommendation = f.recommendations[0] ?? null;
+    }
     return f;
   };
   // With a block migration the budget is a lower bound; it is still the best estimate we have.
@@ -220,10 +227,20 @@ export function budgetAction(mode: string, config: ForecastConfig, version?: Kub
 
 /** Which change would most likely let it finish (only for at-risk / not converging). */
 export function recommend(f: Pick<Forecast, 'dirtyRate' | 'transferRate' | 'reason'>, config: ForecastConfig, version?: KubeVirtVersion): Recommendation | null {
+  return recommendations(f, config, version)[0] ?? null;
+}
+
+/**
+ * Every change that could let it finish and is not in force yet, most likely first: a setting
+ * already on (allowAutoConverge: true, a migration network) is never suggested, and a bandwidth
+ * cap only when one is set (0 = unlimited).
+ */
+export function recommendations(f: Pick<Forecast, 'dirtyRate' | 'transferRate' | 'reason'>, config: ForecastConfig, version?: KubeVirtVersion): Recommendation[] {
   // No rates and no trend (e.g. only the budget is known): nothing to base a choice on.
-  if (f.transferRate === null && f.reason === 'budget-exceeded') return null;
+  if (f.transferRate === null && f.reason === 'budget-exceeded') return [];
   const cap = parseQuantity(config.bandwidthPerMigration);
-  if (cap !== undefined && cap > 0 && f.transferRate !== null && f.transferRate >= AT_CAP * cap) return 'bandwidth';
+  const capped = cap !== undefined && cap > 0;
+  const atCap = capped && f.transferRate !== null && f.transferRate >= AT_CAP * cap;
   const disruptionExists = atLeast(version, 1, 5) !== false;
   const disruption = config.allowWorkloadDisruption ?? config.allowPostCopy ?? false;
   const dirtyBound =
@@ -241,7 +258,8 @@ export function recommend(f: Pick<Forecast, 'dirtyRate' | 'transferRate' | 'reas
         ['auto-converge', !config.allowAutoConverge],
         ['workload-disruption', disruptionExists && !disruption],
       ];
-  return order.find(([, applies]) => applies)?.[0] ?? null;
+  const rest = order.filter(([, applies]) => applies).map(([r]) => r);
+  return atCap ? ['bandwidth', ...rest] : capped ? [...rest, 'bandwidth'] : rest;
 }
 
 function eta(remaining: number | undefined, rate: number | null): number | null {

@@ -16,7 +16,8 @@ import type { Node, Pod, VirtualMachineInstanceMigration } from '../../kube/type
 import { LABEL_VMI_NAME } from '../../kubevirt/constants.js';
 import { atLeast } from '../../kubevirt/version.js';
 import type { CauseId, CheckStatus } from '../why/cause.js';
-import type { CheckId, CheckResult, Placement, WhyCheck } from '../why/check.js';
+import type { CheckId, CheckResult, WhyCheck } from '../why/check.js';
+import type { Placement } from '../why/placement.js';
 import type { UnschedulableCause } from '../why/parse/scheduler-message.js';
 import type { WhyContext, WhyInputs } from '../why/context.js';
 import { deriveContext } from '../why/derive.js';
@@ -106,6 +107,8 @@ export interface PreflightInput {
   facts: ClusterFacts;
   addedNodeSelector: Readonly<Record<string, string>>;
   force: boolean;
+  /** check-migratable's evaluation of this VM when the caller has made it already (the drain preview). */
+  evaluation?: MigratabilityEvaluation;
 }
 
 /** The VMIM `start` would create, as the pre-flight judges it (and, with a real uid, as it is sent). */
@@ -153,7 +156,7 @@ const NOT_OVERRIDABLE: ReadonlySet<string> = new Set(['vmi-running', 'migration-
 export function decidePreflight(input: PreflightInput): Preflight {
   const { ctx } = input;
   const subject = buildSubject({ vm: ctx.vm, vmi: ctx.vmi });
-  const evaluation = evaluateMigratability(subject, input.facts);
+  const evaluation = input.evaluation ?? evaluateMigratability(subject, input.facts);
   const added = { ...input.addedNodeSelector };
   const running = ctx.vmi?.status?.phase === 'Running';
 

@@ -1,28 +1,29 @@
 // The shape of one `why` check (one per file in ./checks) and of its result.
 import type { EvidenceRef } from '../findings.js';
-import type { CheckCause, CheckStatus } from './cause.js';
+import type { CheckCause, CheckStatus, VerdictStatus } from './cause.js';
 import type { WhyContext } from './context.js';
-import type { VmiRunningArgs } from './checks/vmi-running.js';
-import type { LiveMigratableArgs } from './checks/live-migratable.js';
-import type { MigrationPhaseArgs } from './checks/migration-phase.js';
-import type { MigrationConflictArgs } from './checks/migration-conflict.js';
-import type { MigrationSlotsArgs } from './checks/migration-slots.js';
-import type { ResourceQuotaArgs } from './checks/resource-quota.js';
-import type { AdmissionArgs } from './checks/admission.js';
-import type { ActivePodsArgs } from './checks/active-pods.js';
-import type { MigrationBackoffArgs } from './checks/migration-backoff.js';
-import type { TargetPodSchedulingArgs } from './checks/target-pod-scheduling.js';
-import type { StorageVisibilityArgs } from './checks/storage-visibility.js';
-import type { TargetPodReadinessArgs } from './checks/target-pod-readiness.js';
-import type { HandoffArgs } from './checks/handoff.js';
-import type { TransferArgs } from './checks/transfer.js';
-import type { FailureReasonArgs } from './checks/failure-reason.js';
-import type { MigrationPolicyArgs } from './checks/migration-policy.js';
+import type { Placement } from './placement.js';
+import type { VmiRunningArgs } from './check-args/vmi-running.js';
+import type { LiveMigratableArgs } from './check-args/live-migratable.js';
+import type { MigrationPhaseArgs } from './check-args/migration-phase.js';
+import type { MigrationConflictArgs } from './check-args/migration-conflict.js';
+import type { MigrationSlotsArgs } from './check-args/migration-slots.js';
+import type { ResourceQuotaArgs } from './check-args/resource-quota.js';
+import type { AdmissionArgs } from './check-args/admission.js';
+import type { ActivePodsArgs } from './check-args/active-pods.js';
+import type { MigrationBackoffArgs } from './check-args/migration-backoff.js';
+import type { TargetPodSchedulingArgs } from './check-args/target-pod-scheduling.js';
+import type { StorageVisibilityArgs } from './check-args/storage-visibility.js';
+import type { TargetPodReadinessArgs } from './check-args/target-pod-readiness.js';
+import type { HandoffArgs } from './check-args/handoff.js';
+import type { TransferArgs } from './check-args/transfer.js';
+import type { FailureReasonArgs } from './check-args/failure-reason.js';
+import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
 
 /**
  * Each check's args by its id: the typed facts its result hands the renderer
  * (render/why-text/<id>.ts), a union discriminated by `kind` where the check says several things.
- * Each checks/<id>.ts exports its own.
+ * Each check-args/<id>.ts declares its own.
  */
 export interface CheckArgs {
   'vmi-running': VmiRunningArgs;
@@ -53,35 +54,23 @@ interface ResultOf<Id extends CheckId> {
   cause?: CheckCause;
   args: CheckArgs[Id];
   evidence: EvidenceRef[];
-  /** With `unknown`: what could not be read. */
+  /** With `unknown`: what could not be read (or, for an anomaly, what evidence would decide it). */
   missing?: string;
+  /**
+   * The verdict's status when this check decides it and its cause's default does not fit: an
+   * abort still in progress (`at-risk`) or one this KubeVirt cannot finish (`blocked`), a stuck
+   * state nothing names (`unknown` cause, `blocked`).
+   */
+  verdictStatus?: VerdictStatus;
+  /**
+   * Set by the consistency pass (consistency.ts) on a check that would have passed what another
+   * check failed: it is reported `info`, naming the check and cause that contradict it.
+   */
+  contradictedBy?: { check: CheckId; cause: CheckCause };
 }
 
 /** The result of check `Id`; without a type argument, of any check (narrow it on `id`). */
 export type CheckResult<Id extends CheckId = CheckId> = { [K in Id]: ResultOf<K> }[Id];
-
-/** Per-node placement for an unschedulable target pod (contract §4.1 `placement`). */
-export interface Placement {
-  pod?: string;
-  nodeSelector: Record<string, string>;
-  nodes: { name: string; fits: boolean; reasons: PlacementReason[] }[];
-}
-
-/** Why a node cannot take the pod; the renderer turns it into "missing label …" etc. */
-export type PlacementReason =
-  | { kind: 'source-node' }
-  | { kind: 'not-ready' }
-  | { kind: 'unschedulable' }
-  | { kind: 'missing-label'; key: string; value: string; cpu: boolean }
-  | { kind: 'affinity'; expression: string }
-  | { kind: 'taint'; key: string; value?: string; effect: string }
-  /**
-   * `free` = allocatable − requests of the pods we can see (this namespace's launchers and all
-   * target pods). With `estimated`, other pods on the node were not visible: `free` is an upper bound.
-   */
-  | { kind: 'insufficient'; resource: string; requested: number; free: number; estimated?: boolean }
-  | { kind: 'anti-affinity'; pod: string }
-  | { kind: 'volume-affinity'; pv: string };
 
 /** Data some checks produce for the document beside their result. */
 export interface CheckOutputs {

@@ -1,6 +1,6 @@
 // Everything `why` knows about one VMI and its latest migration, gathered up front. Checks read
 // only this (pure); `Known` collections say which reads failed so checks can answer `unknown`.
-import type { HandlerMetrics, Known } from '../../kube/known.js';
+import type { ComponentLog, HandlerMetrics, Known } from '../../kube/known.js';
 import type {
   KubeEvent,
   KubeVirt,
@@ -17,7 +17,7 @@ import type {
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 
-/** A bounded tail of the source launcher's `compute` log, or why there is none. */
+/** A bounded tail of a launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
 
 /** The answers of `--prometheus URL` (query and query_range bodies, parsed JSON), or why none. */
@@ -47,6 +47,10 @@ export interface WhyInputs {
   policies: Known<MigrationPolicy>;
   namespaceObject: Known<Namespace>;
   sourceLog: LogTail;
+  /** The target launcher's `compute` log tail (only once its container started); absent: not read. */
+  targetLog?: LogTail;
+  /** Snapshot only: component logs (virt-controller, virt-handler, CNI daemons); absent or empty live. */
+  componentLogs?: ComponentLog[];
   /** Progress source 2, read only while the migration copies and the log has no progress line. */
   handlerMetrics?: HandlerMetrics;
   /** Progress source 3 (`--prometheus`), asked only when sources 1 and 2 gave nothing. */

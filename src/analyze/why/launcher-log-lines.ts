@@ -1,6 +1,8 @@
-// The source virt-launcher's `compute` log as lines: one JSON object per line (facts §5: keys
+// A virt-launcher's `compute` log as lines: one JSON object per line (facts §5: keys
 // `component`, `level`, `timestamp`, `pos`, `msg`, `reason`, `uid`, …), interleaved with the odd
-// non-JSON line (libvirt/QEMU output, a truncated first line of a tail) that is kept as raw text.
+// non-JSON line (libvirt/QEMU output, a Go panic, a truncated first line of a tail) that is kept as
+// raw text. An entry a user pasted pretty-printed (one key per line) or reflowed (a string broken
+// over lines) is joined back into one entry first.
 import { time } from '../../kube/time.js';
 
 export interface LauncherLogLine {
@@ -11,6 +13,12 @@ export interface LauncherLogLine {
   msg: string;
   /** The `reason` field: the error of `Live migration failed.` and similar. */
   reason?: string;
+  /** `component` (`virt-launcher`, `virt-launcher-monitor`, `virt-controller`, …). */
+  component?: string;
+  /** `subcomponent`: `libvirt` for virtqemud's lines, `qemu` for the QEMU log's. */
+  subcomponent?: string;
+  /** `pos`: the Go file:line, or libvirt's function:line. */
+  pos?: string;
 }
 
 // `kubectl logs --timestamps` and must-gather copies put the kubelet's time before the JSON.
@@ -25,32 +33,79 @@ function parseLine(raw: string): LauncherLogLine | undefined {
   if (line === '') return undefined;
   const prefix = TIMESTAMP_PREFIX.exec(line);
   if (prefix) line = line.slice(prefix[0].length);
-  if (line.startsWith('{')) {
-    try {
-      const obj = JSON.parse(line) as unknown;
-      if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
-        const o = obj as Record<string, unknown>;
-        const out: LauncherLogLine = { msg: typeof o.msg === 'string' ? o.msg : '' };
-        // A malformed `timestamp` dates nothing (a sample at "not-a-date" would break the contract's RFC 3339 times).
-        const t = [str(o.timestamp), prefix?.[1]].find((x) => time(x) > 0);
-        if (t) out.time = t;
-        const level = str(o.level);
-        if (level) out.level = level;
-        const reason = str(o.reason);
-        if (reason) out.reason = reason;
-        return out;
-      }
-    } catch {
-      // not JSON after all (a line cut by the tail): keep it as text below
-    }
-  }
-  return prefix ? { time: prefix[1]!, msg: line } : { msg: line };
+  return parseJsonEntry(line, prefix?.[1]) ?? (prefix ? { time: prefix[1]!, msg: line } : { msg: line });
 }
 
-/** Every non-empty line of a log tail, in order. */
+/** One JSON entry (without the kubelet prefix), or undefined when `line` is no JSON object. */
+function parseJsonEntry(line: string, prefixTime: string | undefined): LauncherLogLine | undefined {
+  if (!line.startsWith('{')) return undefined;
+  let obj: unknown;
+  try {
+    obj = JSON.parse(line) as unknown;
+  } catch {
+    return undefined; // not JSON after all (a line cut by the tail): kept as text
+  }
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return undefined;
+  const o = obj as Record<string, unknown>;
+  const out: LauncherLogLine = { msg: typeof o.msg === 'string' ? o.msg : '' };
+  // A malformed `timestamp` dates nothing (a sample at "not-a-date" would break the contract's RFC 3339 times).
+  const t = [str(o.timestamp), prefixTime].find((x) => time(x) > 0);
+  if (t) out.time = t;
+  const level = str(o.level);
+  if (level) out.level = level;
+  const reason = str(o.reason);
+  if (reason) out.reason = reason;
+  for (const k of ['component', 'subcomponent', 'pos'] as const) {
+    const v = str(o[k]);
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
+/** Lines a JSON entry may span when pasted pretty-printed or reflowed; beyond that it was cut. */
+const MAX_ENTRY_LINES = 40;
+
+/**
+ * Where the JSON object opening `lines[i]` (a `{` after an optional kubelet timestamp) closes, when
+ * it does not close on its own line: the index of its last line, else undefined (a cut entry).
+ * Braces inside strings do not count; a string may itself run over lines (a reflowed paste).
+ */
+function entryEnd(lines: readonly string[], i: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let j = i; j < lines.length && j < i + MAX_ENTRY_LINES; j++) {
+    const line = j === i ? (lines[j] ?? '').replace(TIMESTAMP_PREFIX, '') : (lines[j] ?? '');
+    for (const ch of line) {
+      if (escaped) escaped = false;
+      else if (inString && ch === '\\') escaped = true;
+      else if (ch === '"') inString = !inString;
+      else if (!inString && ch === '{') depth++;
+      else if (!inString && ch === '}' && --depth === 0) return j === i ? undefined : j;
+    }
+  }
+  return undefined;
+}
+
+/** Every non-empty line of a log tail, in order; a multi-line JSON entry is one line. */
 export function parseLauncherLogLines(text: string): LauncherLogLine[] {
   const out: LauncherLogLine[] = [];
-  for (const raw of text.split('\n')) {
+  const raws = text.split('\n');
+  for (let i = 0; i < raws.length; i++) {
+    const raw = raws[i] ?? '';
+    const end = /^\s*(?:\S+\s+)?\{/.test(raw) ? entryEnd(raws, i) : undefined;
+    if (end !== undefined) {
+      // A newline inside a JSON string is invalid: the parts of a reflowed string join with a space.
+      const first = raws[i]!.trim();
+      const prefix = TIMESTAMP_PREFIX.exec(first);
+      const body = [first.slice(prefix?.[0].length ?? 0), ...raws.slice(i + 1, end + 1).map((l) => l.trim())].filter((l) => l !== '').join(' ');
+      const joined = parseJsonEntry(body, prefix?.[1]);
+      if (joined) {
+        out.push(joined);
+        i = end;
+        continue;
+      }
+    }
     const l = parseLine(raw);
     if (l) out.push(l);
   }

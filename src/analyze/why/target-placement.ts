@@ -42,7 +42,7 @@ import { unmatchedSelectorKeys } from '../scheduling/node-selector.js';
 import { isNodeReady } from '../scheduling/readiness.js';
 import { resourceFit, type ResourceList } from '../scheduling/resource-fit.js';
 import { TAINT_UNSCHEDULABLE, untoleratedTaints } from '../scheduling/taints.js';
-import type { Placement, PlacementReason } from './check.js';
+import type { Placement, PlacementReason } from './placement.js';
 import type { WhyContext } from './context.js';
 import { recognizeControllerEvent } from './parse/controller-events.js';
 import {
@@ -198,8 +198,13 @@ export function vmiClaims(ctx: WhyContext): VmiClaim[] {
   });
 }
 
-export function isClaimBound(c: VmiClaim): boolean {
-  return c.pvc?.status?.phase === 'Bound' && Boolean(c.pvc.spec?.volumeName);
+/**
+ * The PVC says it is not bound (Pending, Lost). A Bound PVC without `spec.volumeName`, or one
+ * without a status (a hand-made dump), is not unbound: a missing field is never a cause (rule 2).
+ */
+export function isClaimUnbound(c: VmiClaim): boolean {
+  const phase = c.pvc?.status?.phase;
+  return typeof phase === 'string' && phase !== '' && phase !== 'Bound';
 }
 
 // ---- per-node evaluation ----
@@ -394,8 +399,10 @@ export function causeFromMessage(parsed: SchedulerMessage, selectorKeys: readonl
 export function hostModelEvent(ctx: WhyContext): { event: KubeEvent; labels: Record<string, string>; model?: string; features: string[] } | undefined {
   const events = eventsOfMigration(ctx.vmiEvents, ctx.migration).filter((e) => e.reason === EVENT_NO_SUITABLE_NODES_HOST_MODEL);
   const e = events[events.length - 1];
-  const rec = e ? recognizeControllerEvent(e) : undefined;
-  if (!e || rec?.kind !== 'no-suitable-nodes-host-model') return undefined;
+  if (!e) return undefined;
+  const rec = recognizeControllerEvent(e);
+  // The reason alone is KubeVirt's verdict (a report may quote nothing else); the message adds the labels.
+  if (rec?.kind !== 'no-suitable-nodes-host-model') return { event: e, labels: {}, features: [] };
   const out: { event: KubeEvent; labels: Record<string, string>; model?: string; features: string[] } = { event: e, labels: rec.args.labels, features: rec.args.features };
   if (rec.args.model) out.model = rec.args.model;
   return out;

@@ -15,10 +15,10 @@ import { stateOf } from '../migration/state.js';
 import { eventTime, time } from '../../kube/time.js';
 import { COND_POD_SCHEDULED, REASON_UNSCHEDULABLE } from './parse/scheduler-message.js';
 import { ageSeconds } from './timeline.js';
-import { listOf } from '../shape.js';
+import { conditionsOf } from '../shape.js';
 
 export function podCondition(pod: Pod, type: string): Condition | undefined {
-  return listOf(pod.status?.conditions).find((c) => c.type === type);
+  return conditionsOf(pod.status?.conditions).find((c) => c.type === type);
 }
 
 /** Bound to a node: `spec.nodeName`, or PodScheduled=True in a snapshot that lost it. */

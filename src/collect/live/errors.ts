@@ -214,7 +214,8 @@ export function errorFromTransport(err: unknown, op: Operation, server: URL): So
     const reason = UNKNOWN_AUTHORITY_CODES.has(code)
       ? 'certificate signed by unknown authority'
       : detail.replace(/; if the root CA is installed locally, try running Node\.js with --use-system-ca$/, '');
-    return make('Connection', `Unable to connect to the server: tls: failed to verify certificate: x509: ${reason}`);
+    // Never `x509:` with nothing after it: a runtime that gives no message still names the code.
+    return make('Connection', `Unable to connect to the server: tls: failed to verify certificate: x509: ${reason || code}`);
   }
   if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/.test(detail)) {
     return make('Connection', 'Unable to connect to the server: http: server gave HTTP response to HTTPS client');

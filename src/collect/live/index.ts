@@ -6,6 +6,8 @@ import { Credentials } from './credentials.js';
 import { formatDuration } from '../../kube/duration.js';
 import { HttpClient, USER_AGENT } from './http-client.js';
 import { resolveKubeconfig } from './kubeconfig.js';
+
+export { kubeconfigContextNames } from './kubeconfig.js';
 import { LiveSource } from './live-source.js';
 import { proxyFor } from './proxy.js';
 import { redactUrl } from './redact.js';

@@ -82,7 +82,7 @@ interface Loaded {
 export function resolveKubeconfig(input: KubeconfigInput): ResolvedKubeconfig {
   const loaded = loadConfig(input);
   const contextName = input.context ?? loaded.currentContext;
-  const contextList = `(${loaded.contexts.length ? `contexts: ${loaded.contexts.map((c) => c.name).join(', ')}` : 'no contexts defined'})`;
+  const contextList = contextListText(loaded.contexts.map((c) => c.name));
   if (!contextName) {
     throw configError(`error: current-context is not set in the kubeconfig and --context was not given ${contextList}`);
   }
@@ -126,6 +126,24 @@ export function resolveKubeconfig(input: KubeconfigInput): ResolvedKubeconfig {
 }
 
 /**
+ * The context names of the kubeconfig kubectl would read (`kubectl config get-contexts -o name`),
+ * in file order after the merge: what `--all-contexts` reads. An unknown name among `wanted` is
+ * the error `--context` gives, listing the contexts, before any cluster is contacted.
+ */
+export function kubeconfigContextNames(input: Pick<KubeconfigInput, 'kubeconfig' | 'env' | 'serviceAccountDir'>, wanted: readonly string[] = []): string[] {
+  const loaded = loadConfig(input);
+  const names = loaded.contexts.map((c) => c.name);
+  const unknown = wanted.find((w) => !names.includes(w));
+  if (unknown !== undefined) {
+    throw configError(`error: context "${unknown}" does not exist in the kubeconfig ${contextListText(names)}`);
+  }
+  return names;
+}
+
+/** What an unknown context's error lists. */
+const contextListText = (names: readonly string[]) => `(${names.length ? `contexts: ${names.join(', ')}` : 'no contexts defined'})`;
+
+/**
  * kubectl refuses, before connecting, a kubeconfig whose certificate files cannot be read or
  * that has a client certificate without its key. kubectl lists every problem; one line names the first.
  */
@@ -146,7 +164,7 @@ function checkCertificateFiles(cluster: KubeCluster, user: KubeUser): void {
   readable('certificate-authority', cluster.caFile, cluster.name);
 }
 
-function loadConfig(input: KubeconfigInput): Loaded {
+function loadConfig(input: Pick<KubeconfigInput, 'kubeconfig' | 'env' | 'serviceAccountDir'>): Loaded {
   if (input.kubeconfig !== undefined) {
     // Only this file, and it must exist (kubectl: `stat PATH: no such file or directory`).
     try {

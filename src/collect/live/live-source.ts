@@ -93,12 +93,13 @@ export class LiveSource implements MutableClusterSource {
     let token: string | undefined;
     let restarts = 0;
     for (;;) {
-      // A continuation carries no resourceVersion: the token holds it.
-      const fromCache = resourceVersion0 && token === undefined;
+      // A continuation carries no resourceVersion: the token holds it. A probe of a few items
+      // (`limit`) asks the paged server: the cache would ignore the limit and send everything.
+      const fromCache = resourceVersion0 && token === undefined && opts.limit === undefined;
       const path = withQuery(collectionPath(r, opts.namespace), {
         labelSelector: opts.labelSelector,
         fieldSelector: opts.fieldSelector,
-        limit: opts.pageSize ?? this.settings.pageSize,
+        limit: opts.limit ?? opts.pageSize ?? this.settings.pageSize,
         continue: token,
         resourceVersion: fromCache ? '0' : undefined,
       });
@@ -129,7 +130,7 @@ export class LiveSource implements MutableClusterSource {
       const next = page.metadata?.continue || undefined;
       if (next !== undefined && next === token) throw invalidResponse(op, 'the server repeated the same continue token', res.status);
       token = next;
-      if (token === undefined) return { items, resourceVersion };
+      if (token === undefined || opts.limit !== undefined) return { items, resourceVersion };
     }
   }
 

@@ -35,7 +35,7 @@ export function withQuery(path: string, params: Record<string, QueryValue>): str
   const parts: string[] = [];
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === '') continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    parts.push(`${encodeComponent(key)}=${encodeComponent(String(value))}`);
   }
   if (parts.length === 0) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${parts.join('&')}`;
@@ -46,5 +46,13 @@ export function withQuery(path: string, params: Record<string, QueryValue>): str
 // is every namespace's pods): the CLI never sees a kubeconfig context's namespace.
 function seg(s: string): string {
   if (s === '.' || s === '..') throw new SourceError('Config', `error: invalid name or namespace "${s}": not a Kubernetes name (check the kubeconfig context's namespace)`);
-  return encodeURIComponent(s);
+  return encodeComponent(s);
+}
+
+/**
+ * `encodeURIComponent` that cannot throw: a lone surrogate, which a dump or a hostile server can put
+ * in a name (never a real API server: it reads invalid UTF-16 as U+FFFD), is sent as U+FFFD.
+ */
+export function encodeComponent(s: string): string {
+  return encodeURIComponent(s.replace(/\p{Cs}/gu, '\uFFFD'));
 }

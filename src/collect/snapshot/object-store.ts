@@ -77,6 +77,13 @@ export class ObjectStore {
     return out;
   }
 
+  /** Objects per kind, read or not: what the snapshot holds, for messages. */
+  kinds(): Map<string, number> {
+    const out = new Map(this.ignored);
+    for (const [id, table] of this.byResource) if (table.size > 0) out.set(RESOURCES[id].kind, table.size);
+    return out;
+  }
+
   /** Kinds seen but not read by the plugin, with how many objects of each. */
   ignoredKinds(): ReadonlyMap<string, number> {
     return this.ignored;

@@ -59,6 +59,11 @@ export class PodLogIndex {
     }
   }
 
+  /** Every way each log file can be read (a file appears once per layout it fits). */
+  allRefs(): LogFileRef[] {
+    return [...this.byPod.values()].flat();
+  }
+
   /**
    * The file holding this container's log: the most specific layout wins, then `current.log`,
    * then path order. A `<pod>.log` answers for any container (it is what `kubectl logs POD`

@@ -9,7 +9,8 @@ import { fileError, inputError, pathNotFound } from './input-errors.js';
 /** One file holds at most this much: a bigger one is refused with a clear error, not an OOM. */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
-export type SnapshotFileKind = 'document' | 'log';
+/** `timestamp`: a must-gather's `timestamp` file (`oc adm must-gather` appends Go's time.Now() at start and end). */
+export type SnapshotFileKind = 'document' | 'log' | 'timestamp';
 
 export interface SnapshotFile {
   /** The path to show the user: the PATH they gave, joined with the file's place under it. */
@@ -21,6 +22,7 @@ export interface SnapshotFile {
 
 const DOCUMENT_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 const LOG_EXTENSION = '.log';
+const MUST_GATHER_TIMESTAMP = 'timestamp';
 const ARCHIVE_SUFFIXES = ['.zip', '.tar', '.tar.gz', '.tgz', '.tar.xz', '.tar.zst', '.gz'];
 
 export function isArchiveName(name: string): boolean {
@@ -29,6 +31,7 @@ export function isArchiveName(name: string): boolean {
 }
 
 function classify(name: string): SnapshotFileKind | undefined {
+  if (name === MUST_GATHER_TIMESTAMP) return 'timestamp';
   const ext = extname(name).toLowerCase();
   if (DOCUMENT_EXTENSIONS.has(ext)) return 'document';
   if (ext === LOG_EXTENSION) return 'log';
@@ -60,7 +63,7 @@ export async function listSnapshotFiles(root: string, opts: { recursive?: boolea
     if (isArchiveName(root)) {
       throw inputError(`error: "${root}" is an archive; extract it first (e.g. unzip or tar -xf) and pass the directory`);
     }
-    const kind = classify(root) === 'log' ? 'log' : 'document';
+    const kind = classify(basename(root)) === 'log' ? 'log' : 'document';
     return [{ path: root, rel: basename(root), kind }];
   }
   if (!st.isDirectory()) throw inputError(`error: "${root}" is neither a file nor a directory`);

@@ -1,10 +1,13 @@
 // ClusterSource over an offline snapshot (`--from PATH`, contract §5): kubectl dumps, must-gather
 // trees and support bundles, read once into memory, then answered like the API server would.
 import type { KubeObject } from '../../kube/types.js';
+import type { ComponentLog, GatherError } from '../../kube/known.js';
 import { RESOURCES, qualifiedName, resourceForObject, type ResourceId } from '../../kube/resources.js';
 import { SourceError, type ClusterSource, type ListOptions, type LogOptions } from '../source.js';
+import { COMPONENT_LOG_BYTES, COMPONENT_LOG_LINES, componentLogRefs } from './component-logs.js';
 import { dropManagedFields, extractObjects, type Extraction } from './extract-objects.js';
 import { inputError } from './input-errors.js';
+import { holdsKubeVirt, noKubeVirtObjects } from './snapshot-contents.js';
 import { mapLimit } from './map-limit.js';
 import { looksLikeSupportBundle, normalizeBundleValue } from './normalize-bundle.js';
 import { ObjectStore } from './object-store.js';
@@ -14,9 +17,10 @@ import { describeErrno, listSnapshotFiles, readDocumentText, type SnapshotFile }
 import { resourceForFileName } from './resource-file-names.js';
 import { matchesFields, matchesLabels, parseFieldSelector } from './selectors.js';
 import { parseLabelSelector, SelectorError } from '../../kube/labels.js';
-import { newest, newestLogTimestamp, newestObjectTimestamp } from './snapshot-time.js';
+import { mustGatherTimestamp, newest, newestLogTimestamp, newestObjectTimestamp } from './snapshot-time.js';
 
-export type NowSource = 'flag' | 'snapshot' | 'wall-clock';
+/** `must-gather`: the snapshot's `timestamp` file; `snapshot`: its newest timestamp. */
+export type NowSource = 'flag' | 'must-gather' | 'snapshot' | 'wall-clock';
 
 export interface SnapshotOptions {
   /** `--now`: overrides the snapshot's own time. */
@@ -25,6 +29,8 @@ export interface SnapshotOptions {
   namespace?: string;
   /** One line per thing skipped that the user should know of (a symlink out of the snapshot). */
   warn?: (line: string) => void;
+  /** Commands: a snapshot without any KubeVirt object is an error that says what it holds. */
+  requireKubeVirt?: boolean;
 }
 
 export interface SnapshotStats {
@@ -56,7 +62,13 @@ export class SnapshotSource implements ClusterSource {
     private readonly time: { at: Date; source: NowSource },
     private readonly namespace: string,
     private readonly fileStats: { documentFiles: number; logFiles: number },
+    private readonly skipped: readonly GatherError[] = [],
   ) {}
+
+  /** The files of the snapshot's directories that could not be read: skipped, each an errors[] entry. */
+  inputErrors(): readonly GatherError[] {
+    return this.skipped;
+  }
 
   /** The snapshot's time (contract §5): `--now`, else its newest timestamp, else the wall clock at open. */
   now(): Date {
@@ -111,9 +123,10 @@ export class SnapshotSource implements ClusterSource {
       throw err;
     }
     const ns = type.namespaced ? opts.namespace : undefined;
-    return this.store
+    const items = this.store
       .all(resource)
       .filter((o) => (ns === undefined || o.metadata.namespace === ns) && matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o)) as T[];
+    return opts.limit === undefined ? items : items.slice(0, opts.limit);
   }
 
   async podLog(namespace: string, pod: string, opts: LogOptions): Promise<string | undefined> {
@@ -126,6 +139,19 @@ export class SnapshotSource implements ClusterSource {
     }
   }
 
+  async componentLogs(): Promise<ComponentLog[]> {
+    const refs = componentLogRefs(this.logs.allRefs());
+    const texts = await mapLimit(refs, READ_CONCURRENCY, (r) => readLogTail(r.path, COMPONENT_LOG_LINES, COMPONENT_LOG_BYTES).catch(() => undefined));
+    return refs.flatMap((r, i) => {
+      const text = texts[i];
+      if (text === undefined) return [];
+      const log: ComponentLog = { pod: r.pod, text };
+      if (r.container) log.container = r.container;
+      if (r.namespace) log.namespace = r.namespace;
+      return [log];
+    });
+  }
+
   async close(): Promise<void> {
     // Nothing is held open: files are read at open time, logs on demand.
   }
@@ -133,15 +159,18 @@ export class SnapshotSource implements ClusterSource {
 
 /**
  * Reads PATH (a file or a directory, recursively) into a snapshot source. Throws
- * SourceError('InvalidInput') for a missing path, an unreadable, binary, huge or malformed file.
+ * SourceError('InvalidInput') for a missing path, or PATH itself unreadable, binary, huge or
+ * malformed. Such a file inside a directory is skipped instead (contract §5: one broken file must
+ * not hide a whole must-gather), and said in inputErrors() with its file and line.
  */
 export async function openSnapshotSource(path: string, opts: SnapshotOptions = {}): Promise<SnapshotSource> {
   const files = await listSnapshotFiles(path, opts.warn ? { warn: opts.warn } : {});
   const documents = files.filter((f) => f.kind === 'document');
   const logFiles = files.filter((f) => f.kind === 'log');
+  const named = files.length === 1 && files[0]?.path === path;
 
-  // Parse in parallel, but report the first failure in path order, so the error does not
-  // depend on which file happened to finish first.
+  // Parse in parallel; failures are taken in path order, so what is reported does not depend on
+  // which file happened to finish first.
   const parsed = await mapLimit(documents, READ_CONCURRENCY, async (file) => {
     try {
       return { file, extraction: await readObjects(file) };
@@ -149,8 +178,12 @@ export async function openSnapshotSource(path: string, opts: SnapshotOptions = {
       return { file, error };
     }
   });
-  const failed = parsed.find((p) => 'error' in p);
-  if (failed && 'error' in failed) throw failed.error;
+  const skipped: GatherError[] = [];
+  for (const p of parsed) {
+    if (!('error' in p)) continue;
+    if (named || !(p.error instanceof SourceError) || p.error.kindOf !== 'InvalidInput') throw p.error;
+    skipped.push({ resource: 'snapshot', message: `${p.error.message.replace(/^error: /, '')}; the file was skipped` });
+  }
 
   const namespace = opts.namespace ?? 'default';
   const store = new ObjectStore();
@@ -158,15 +191,25 @@ export async function openSnapshotSource(path: string, opts: SnapshotOptions = {
     if (!('extraction' in p) || !p.extraction) continue;
     addExtraction(store, p.file, p.extraction, namespace);
   }
+  if (opts.requireKubeVirt && !holdsKubeVirt(store.counts())) {
+    throw noKubeVirtObjects(path, { documentFiles: documents.length, skippedFiles: skipped.length, kinds: store.kinds() });
+  }
 
   const logTimes = await mapLimit(logFiles, READ_CONCURRENCY, (f) =>
     readEnd(f.path, LOG_TIME_SCAN_BYTES).then(newestLogTimestamp, () => undefined),
   );
-  const time = snapshotTime(store, logTimes, opts.now);
-  return new SnapshotSource(store, new PodLogIndex(logFiles), time, namespace, {
-    documentFiles: documents.length,
-    logFiles: logFiles.length,
-  });
+  const gathered = await mapLimit(files.filter((f) => f.kind === 'timestamp'), READ_CONCURRENCY, (f) =>
+    readEnd(f.path, LOG_TIME_SCAN_BYTES).then(mustGatherTimestamp, () => undefined),
+  );
+  const time = snapshotTime(store, logTimes, opts.now, newest(...gathered));
+  return new SnapshotSource(
+    store,
+    new PodLogIndex(logFiles),
+    time,
+    namespace,
+    { documentFiles: documents.length, logFiles: logFiles.length },
+    skipped,
+  );
 }
 
 /**
@@ -216,8 +259,10 @@ export function namespaceFromPath(rel: string): string | undefined {
   return undefined;
 }
 
-function snapshotTime(store: ObjectStore, logTimes: readonly (number | undefined)[], flag: Date | undefined): { at: Date; source: NowSource } {
+function snapshotTime(store: ObjectStore, logTimes: readonly (number | undefined)[], flag: Date | undefined, gatheredAt?: number): { at: Date; source: NowSource } {
   if (flag) return { at: new Date(flag.getTime()), source: 'flag' };
+  // The gather's own end time: objects alone date a dump only by their newest change.
+  if (gatheredAt !== undefined) return { at: new Date(gatheredAt), source: 'must-gather' };
   let latest = newest(...logTimes);
   for (const o of store.objects()) latest = newest(latest, newestObjectTimestamp(o));
   if (latest !== undefined) return { at: new Date(latest), source: 'snapshot' };

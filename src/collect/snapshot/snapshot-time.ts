@@ -1,5 +1,6 @@
-// "Now" for an offline snapshot (contract §5): the newest timestamp the snapshot itself holds,
-// so that a dump read a week later gives the same ages, elapsed times and timeouts.
+// "Now" for an offline snapshot (contract §5): a must-gather's `timestamp` file, else the newest
+// timestamp the snapshot itself holds, so that a dump read a week later gives the same ages,
+// elapsed times and timeouts.
 
 /**
  * Object fields that record when something happened in the cluster. Walked wherever they occur
@@ -104,4 +105,23 @@ export function newest(...times: (number | undefined)[]): number | undefined {
   let out: number | undefined;
   for (const t of times) if (t !== undefined && (out === undefined || t > out)) out = t;
   return out;
+}
+
+/**
+ * Go's `time.Time.String()`, which `oc adm must-gather` appends to its `timestamp` file at the
+ * start and at the end of a gather (`fmt.Sprintf("%v\n", time.Now())`, oc pkg/cli/admin/mustgather):
+ * `2023-05-11 12:46:03.213214458 +0000 UTC m=+115.886231301`.
+ */
+const GO_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(\.\d+)? ([+-]\d{2})(\d{2})\b/;
+
+/** The end of a gather: the last line of a must-gather `timestamp` file that parses (Go time or RFC 3339). */
+export function mustGatherTimestamp(text: string): number | undefined {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    const m = GO_TIME.exec(line);
+    const t = m ? parseTimestamp(`${m[1]}T${m[2]}${m[3] ?? ''}${m[4]}:${m[5]}`) : parseTimestamp(line);
+    if (t !== undefined) return t;
+  }
+  return undefined;
 }

@@ -2,10 +2,15 @@ import type { Command } from 'commander';
 import { UsageError } from '../../cmdutil/errors.js';
 import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
 import { parseAbortOptions, type RawAbortOptions } from './options.js';
-import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
+import { defineCommand, hideOfflineFlags, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
+
+const EXAMPLES: readonly Example[] = [
+  { comment: 'What an abort of the in-flight migration of ci-runner would cancel', args: 'abort ci-runner -n dev --dry-run' },
+  { comment: 'Cancel it and wait until the VM runs on its source node alone', args: 'abort ci-runner -n dev --wait' },
+];
 
 export function registerAbort(env: CommandEnv): void {
-  defineCommand(env, 'abort', 'cancel the in-flight migration of a VM/VMI (or the named migration), exactly the one inspected')
+  hideOfflineFlags(defineCommand(env, 'abort', 'cancel the in-flight migration of a VM/VMI (or the named migration), exactly the one inspected', EXAMPLES))
     .argument('<name>', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
     .option('--dry-run', 'show what would be cancelled and send a server-side dry run of the delete')
     .option('--wait', 'wait until the migration has ended, then report abortStatus and the result')

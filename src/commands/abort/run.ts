@@ -18,13 +18,12 @@ import { abortDocument } from '../../render/abort-document.js';
 import type { AbortReport } from '../../render/abort-doc-types.js';
 import { renderAbortText } from '../../render/abort-text.js';
 import { makeStyle } from '../../render/style.js';
-import type { WaitOutcome } from '../../render/start-doc-types.js';
 import type { AbortOptions } from './options.js';
 import { gatherForAbort } from './gather.js';
 import { getOptional } from '../../collect/gather.js';
 import { openControlSource, type ControlSource } from '../follow/control-source.js';
-import { followWithProgress } from '../follow/follow.js';
-import { catchInterrupt, deadline } from '../follow/interrupt.js';
+import { catchInterrupt } from '../follow/interrupt.js';
+import { waitForMigration } from '../follow/wait.js';
 
 export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);
@@ -122,26 +121,15 @@ async function waitForEnd(
   interrupted: AbortSignal,
   vmiBefore: VirtualMachineInstance | undefined,
 ): Promise<ExitCode> {
-  const limit = deadline(o.timeoutMs);
   const { namespace, plan } = report;
   const name = target.metadata.name ?? '';
-  let followed;
-  try {
-    followed = await followWithProgress(source, {
-      namespace,
-      migration: target,
-      vmiName: plan.vmiName,
-      signal: AbortSignal.any([interrupted, limit.signal]),
-      io,
-      verbose: g.verbose,
-      label: `cancelling ${namespace}/${name}`,
-      ...(vmiBefore ? { vmi: vmiBefore } : {}),
-    });
-  } finally {
-    limit.clear();
-  }
-  const { end } = followed;
-  const outcome: WaitOutcome = end.kind === 'final' ? 'final' : end.kind === 'gone' ? 'gone' : interrupted.aborted ? 'interrupted' : 'timeout';
+  const followed = await waitForMigration(
+    source,
+    { namespace, migration: target, vmiName: plan.vmiName, io, verbose: g.verbose, label: `cancelling ${namespace}/${name}`, ...(vmiBefore ? { vmi: vmiBefore } : {}) },
+    o.timeoutMs,
+    interrupted,
+  );
+  const { end, outcome } = followed;
   report.wait = { outcome, seconds: followed.seconds };
   // abortStatus lives on the VMI (≤v1.8 live, v1.9+ once failed); read it once at the end.
   const vmi = (await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, plan.vmiName).catch(() => undefined)) ?? followed.vmi ?? vmiBefore;
@@ -156,6 +144,7 @@ async function waitForEnd(
 
 function finish(report: AbortReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
   const doc = abortDocument(report);
-  emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
+  // A small document: written at once (emit writes before its first await).
+  void emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
   return code;
 }

@@ -4,8 +4,7 @@
 import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
 import { RESOURCES, resourceForObject, type ResourceId } from '../../kube/resources.js';
 import { known, unknownList, type Known } from '../../kube/known.js';
-import type { ClusterFacts } from '../../analyze/migratability/rule.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 import type { GatheredForCheck } from './gather.js';
 
 export function gatherFromObjects(
@@ -28,17 +27,15 @@ export function gatherFromObjects(
     return fromContext ?? unknownList(`no ${RESOURCES[id].kind} in the -f files`);
   }
   const c = context?.facts;
-  const kubevirt = pick('kubevirt', c?.kubevirt);
-  const facts: ClusterFacts = {
+  const facts = clusterFacts({
     nodes: pick('node', c?.nodes),
     pvcs: pick('pvc', c?.pvcs),
     pvs: pick('pv', c?.pvs),
     storageClasses: pick('storageclass', c?.storageClasses),
     dataVolumes: pick('datavolume', c?.dataVolumes),
     storageProfiles: pick('storageprofile', c?.storageProfiles),
-    kubevirt,
-    kubevirtVersion: kubevirt.ok ? versionOfKubeVirtCR(kubevirt.items[0]) : undefined,
-  };
+    kubevirt: pick('kubevirt', c?.kubevirt),
+  });
   return {
     vms: (byResource.get('vm') ?? []) as VirtualMachine[],
     vmis: (byResource.get('vmi') ?? []) as VirtualMachineInstance[],

@@ -2,14 +2,18 @@
 // list requests whatever the number of VMs.
 import type { ClusterSource } from '../../collect/source.js';
 import { SourceError } from '../../collect/source.js';
-import { listKnown } from '../../collect/gather.js';
-import type { GatherError } from '../../kube/known.js';
+import { initialErrors, listKnown } from '../../collect/gather.js';
+import { notFoundError } from '../../collect/not-found.js';
+import { known, type GatherError, type Known } from '../../kube/known.js';
 import { FailureError } from '../../cmdutil/errors.js';
 import { RESOURCES, qualifiedName } from '../../kube/resources.js';
 import type {
   DataVolume,
   KubeVirt,
   Node,
+  Pod,
+  ResourceQuota,
+  VirtualMachineInstanceMigration,
   PersistentVolume,
   PersistentVolumeClaim,
   StorageClass,
@@ -18,6 +22,9 @@ import type {
   VirtualMachineInstance,
 } from '../../kube/types.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
+import type { DrainInputs } from '../../analyze/migratability/drain-preflight.js';
+import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 
 export interface CheckScope {
@@ -32,14 +39,18 @@ export interface GatheredForCheck {
   vms: VirtualMachine[];
   vmis: VirtualMachineInstance[];
   facts: ClusterFacts;
+  /** With `--node`: what start's pre-flight reads besides the facts. */
+  drain?: DrainInputs;
   errors: GatherError[];
+  /** The namespace listed; undefined: every namespace. */
+  namespace?: string;
 }
 
 export async function gatherForCheck(source: ClusterSource, scope: CheckScope): Promise<GatheredForCheck> {
-  const errors: GatherError[] = [];
+  const errors = initialErrors(source);
   const ns = { namespace: scope.namespace };
   const sel = { namespace: scope.namespace, labelSelector: scope.labelSelector };
-  const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt] = await Promise.all([
+  const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt, drain] = await Promise.all([
     listKnown<VirtualMachine>(source, 'vm', sel, errors),
     listKnown<VirtualMachineInstance>(source, 'vmi', sel, errors),
     listKnown<PersistentVolumeClaim>(source, 'pvc', ns, errors),
@@ -49,26 +60,18 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
     listKnown<Node>(source, 'node', {}, errors),
     listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
+    scope.node === undefined ? undefined : gatherForDrain(source, scope.node, scope.namespace, errors),
   ]);
   if (!vms.ok && !vmis.ok) {
     throw new FailureError(errors[0]?.message ?? 'error: cannot list virtual machines or virtual machine instances');
   }
-  const facts: ClusterFacts = {
-    nodes,
-    pvcs,
-    pvs,
-    storageClasses,
-    dataVolumes,
-    storageProfiles,
-    kubevirt,
-    kubevirtVersion: kubevirt.ok ? versionOfKubeVirtCR(kubevirt.items[0]) : undefined,
-  };
+  const facts = clusterFacts({ nodes, pvcs, pvs, storageClasses, dataVolumes, storageProfiles, kubevirt });
   let vmList = vms.ok ? vms.items : [];
   let vmiList = vmis.ok ? vmis.items : [];
 
   if (scope.node !== undefined) {
     if (nodes.ok && !nodes.items.some((n) => n.metadata.name === scope.node)) {
-      throw new SourceError('NotFound', `Error from server (NotFound): nodes "${scope.node}" not found`, 'nodes', 404);
+      throw await notFoundError(source, { resources: ['node'], name: scope.node, liveLine: `Error from server (NotFound): nodes "${scope.node}" not found`, resource: 'nodes' });
     }
     vmiList = vmiList.filter((v) => v.status?.nodeName === scope.node);
     const onNode = new Set(vmiList.map((v) => `${v.metadata.namespace}/${v.metadata.name}`));
@@ -82,8 +85,37 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
     const missing = scope.names.find((n) => !found.has(n));
     if (missing !== undefined) {
       const res = qualifiedName(RESOURCES[vms.ok ? 'vm' : 'vmi']);
-      throw new SourceError('NotFound', `Error from server (NotFound): ${res} "${missing}" not found`, res, 404);
+      throw await notFoundError(source, {
+        resources: ['vm', 'vmi'],
+        name: missing,
+        ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}),
+        liveLine: `Error from server (NotFound): ${res} "${missing}" not found`,
+        resource: res,
+      });
     }
   }
-  return { vms: vmList, vmis: vmiList, facts, errors };
+  return { vms: vmList, vmis: vmiList, facts, ...(drain ? { drain } : {}), errors, ...(scope.namespace !== undefined ? { namespace: scope.namespace } : {}) };
+}
+
+/**
+ * The drain preview's pre-flight lists (same requests whatever the number of VMs): every VMIM,
+ * the launcher pods on the node, every migration target pod (slots count per source node), the
+ * quotas in scope.
+ */
+async function gatherForDrain(source: ClusterSource, node: string, namespace: string | undefined, errors: GatherError[]): Promise<DrainInputs> {
+  const [migrations, launcherPods, targetPods, quotas] = await Promise.all([
+    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors),
+    listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}`, fieldSelector: `spec.nodeName=${node}` }, errors),
+    listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<ResourceQuota>(source, 'resourcequota', { namespace }, errors),
+  ]);
+  return { now: source.now(), migrations, pods: mergePods(launcherPods, targetPods), quotas };
+}
+
+/** The node's launcher pods and the target pods as one list (a pod in both once). */
+function mergePods(a: Known<Pod>, b: Known<Pod>): Known<Pod> {
+  if (!a.ok) return a;
+  const key = (p: Pod) => p.metadata.uid ?? `${p.metadata.namespace}/${p.metadata.name}`;
+  const seen = new Set(a.items.map(key));
+  return known([...a.items, ...(b.ok ? b.items.filter((p) => !seen.has(key(p))) : [])]);
 }

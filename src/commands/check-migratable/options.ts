@@ -1,7 +1,11 @@
 import { UsageError } from '../../cmdutil/errors.js';
-import { escapeForTerminal, quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
+import { quoteForTerminal, validateNodeName, validateObjectName } from '../../cmdutil/names.js';
+import { escapeForTerminal } from '../../render/terminal-text.js';
 import { parseLabelSelector, SelectorError } from '../../kube/labels.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
+import type { JsonPath } from '../../render/jsonpath.js';
+import { parseSortByFlag } from '../../render/sort-by.js';
+import type { FleetFlags } from '../fleet/flags.js';
 
 export interface CheckMigratableOptions {
   names: string[];
@@ -11,6 +15,12 @@ export interface CheckMigratableOptions {
   node?: string;
   failOn: FailOn;
   listRules: boolean;
+  /** The per-VM reasons and fixes under the table: `--details`, or VMs named (NAME…, -f). */
+  details: boolean;
+  /** `--sort-by`: the order of the items, kubectl's; checked before any I/O. */
+  sortBy?: JsonPath;
+  /** `--contexts` / `--all-contexts`: every cluster of the fleet, each checked on its own. */
+  fleet?: FleetFlags;
 }
 
 export interface RawCheckOptions {
@@ -20,9 +30,11 @@ export interface RawCheckOptions {
   node?: string;
   failOn: FailOn;
   listRules?: boolean;
+  details?: boolean;
+  sortBy?: string;
 }
 
-export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions): CheckMigratableOptions {
+export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions, fleet?: FleetFlags): CheckMigratableOptions {
   const files = raw.filename ?? [];
   for (const n of names) validateObjectName(n);
   if (raw.node !== undefined) validateNodeName(raw.node);
@@ -35,7 +47,11 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
   if (raw.node !== undefined && names.length > 0) {
     throw new UsageError('--node previews every VMI on the node: it cannot be combined with NAME');
   }
+  if (fleet && files.length > 0) throw new UsageError('-f checks the objects in the files: it cannot be combined with --contexts or --all-contexts');
+  // A node is one cluster's: the drain preview reads one.
+  if (fleet && raw.node !== undefined) throw new UsageError('--node previews one node\'s drain: it cannot be combined with --contexts or --all-contexts');
   if (raw.selector !== undefined) validateSelector(raw.selector);
+  const sortBy = parseSortByFlag(raw.sortBy);
   return {
     names,
     allNamespaces: Boolean(raw.allNamespaces) || raw.node !== undefined,
@@ -44,6 +60,9 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     node: raw.node,
     failOn: raw.failOn,
     listRules: Boolean(raw.listRules),
+    details: Boolean(raw.details) || names.length > 0 || files.length > 0,
+    ...(sortBy ? { sortBy } : {}),
+    ...(fleet ? { fleet } : {}),
   };
 }
 

@@ -6,7 +6,12 @@ import { COMPLETE_COMMAND, complete, formatCompletion } from './complete.js';
 import { SHELLS, completionScript, type Shell } from './scripts.js';
 import { EXIT_OK } from '../../cmdutil/exit-codes.js';
 import type { Io } from '../../cmdutil/io.js';
-import type { CommandEnv } from '../../cmdutil/define-command.js';
+import { addExamples, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
+
+const EXAMPLES: readonly Example[] = [
+  { comment: 'Complete kubectl-vmigrate in the current bash shell (kubectl vmigrate <TAB> needs kubectl_complete-vmigrate on PATH)', args: 'completion bash > ~/.vmigrate-completion.bash && . ~/.vmigrate-completion.bash' },
+  { comment: 'The same for fish', args: 'completion fish > ~/.config/fish/completions/kubectl-vmigrate.fish' },
+];
 
 export function registerCompletion(env: CommandEnv): void {
   const out = {
@@ -14,7 +19,7 @@ export function registerCompletion(env: CommandEnv): void {
     writeErr: (s: string) => env.io.stderr(s),
     outputError: (s: string, write: (s: string) => void) => write(s.split('\n')[0] + '\n'),
   };
-  env.program
+  const completion = env.program
     .command('completion')
     .description('print a shell completion script for kubectl-vmigrate (kubectl vmigrate <TAB> needs kubectl_complete-vmigrate on PATH)')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
@@ -25,6 +30,7 @@ export function registerCompletion(env: CommandEnv): void {
       env.io.stdout(completionScript(shell));
       env.setExit(EXIT_OK);
     });
+  addExamples(completion, env.program, EXAMPLES);
   env.program
     .command(COMPLETE_COMMAND, { hidden: true })
     .description('shell completion candidates for the words after `kubectl vmigrate` (kubectl plugin completion protocol)')

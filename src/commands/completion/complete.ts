@@ -7,7 +7,9 @@
 // come from the cluster (or the --from snapshot) under a short deadline.
 import type { Command, Option } from 'commander';
 import type { Io } from '../../cmdutil/io.js';
+import { OUTPUT_FORMATS, takesValue } from '../../cmdutil/output-format.js';
 import type { ResourceId } from '../../kube/resources.js';
+import { escapeForTerminal } from '../../render/terminal-text.js';
 
 export const COMPLETE_COMMAND = '__complete';
 
@@ -122,15 +124,19 @@ export async function complete(program: Command, words: readonly string[], io: I
   );
 }
 
-/** The output kubectl reads: candidates, then the directive. */
+/**
+ * The output kubectl reads: candidates, then the directive. One line per candidate whatever a
+ * name holds: a tab (the description's separator), a newline or any other control character in
+ * it is escaped.
+ */
 export function formatCompletion(c: Completion): string {
-  const lines = c.candidates.map((x) => (x.description ? `${x.value}\t${oneLine(x.description)}` : x.value));
+  const lines = c.candidates.map((x) => (x.description ? `${escapeForTerminal(x.value)}\t${oneLine(x.description)}` : escapeForTerminal(x.value)));
   return [...lines, `:${c.directive}`].join('\n') + '\n';
 }
 
 function oneLine(s: string): string {
   const line = s.split('\n')[0] ?? '';
-  return line.length > 80 ? line.slice(0, 77) + '...' : line;
+  return escapeForTerminal(line.length > 80 ? line.slice(0, 77) + '...' : line);
 }
 
 function done(candidates: Candidate[], partial: string, directive: number = Directive.NoFileComp): Completion {
@@ -218,6 +224,15 @@ function flagCandidates(specs: FlagSpec[], partial: string, given: ParsedFlags):
 }
 
 async function valueCandidates(spec: FlagSpec, partial: string, prefix: string, flags: ParsedFlags, io: Io, lookup: NameLookup): Promise<Completion> {
+  if (spec.long === '--output') {
+    // `jsonpath=` and `custom-columns=`: the template follows the `=`, without a space.
+    const offered = done(
+      OUTPUT_FORMATS.map((f) => ({ value: prefix + f + (takesValue(f) ? '=' : '') })),
+      prefix + partial,
+    );
+    const open = offered.candidates.length > 0 && offered.candidates.every((c) => c.value.endsWith('='));
+    return open ? { ...offered, directive: offered.directive | Directive.NoSpace } : offered;
+  }
   if (spec.choices) {
     return done(
       spec.choices.map((c) => ({ value: prefix + c })),
@@ -225,11 +240,16 @@ async function valueCandidates(spec: FlagSpec, partial: string, prefix: string, 
     );
   }
   if (PATH_FLAGS.has(spec.long)) return { candidates: [], directive: Directive.Default };
-  if (spec.long === '--context') {
+  if (spec.long === '--context' || spec.long === '--contexts') {
     const { contextNames } = await import('./contexts.js');
     const kubeconfig = typeof flags['--kubeconfig'] === 'string' ? flags['--kubeconfig'] : undefined;
+    // --contexts A,B,…: the names typed so far stay, the next one is offered among the others.
+    const typed = spec.long === '--contexts' ? partial.slice(0, partial.lastIndexOf(',') + 1) : '';
+    const chosen = new Set(typed.split(',').filter(Boolean));
     return done(
-      contextNames(kubeconfig, io.env).map((c) => ({ value: prefix + c })),
+      contextNames(kubeconfig, io.env)
+        .filter((c) => !chosen.has(c))
+        .map((c) => ({ value: prefix + typed + c })),
       prefix + partial,
     );
   }

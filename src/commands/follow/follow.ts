@@ -8,6 +8,7 @@
 // seconds: one GET and one bounded log read per poll.
 import type { Io } from '../../cmdutil/io.js';
 import { FailureError } from '../../cmdutil/errors.js';
+import { showSpinner } from '../../cmdutil/spinner.js';
 import { SourceError } from '../../collect/source.js';
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
@@ -243,12 +244,9 @@ interface Reporter {
 async function progressReporter(io: Io, label: string): Promise<Reporter> {
   // A TTY that reports no width (some CI ptys) would make the spinner's redraw arithmetic go wrong.
   if (io.stderrIsTTY && (process.stderr.columns ?? 0) > 0) {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text: `${label}: starting`, stream: process.stderr, discardStdin: false, isEnabled: true }).start();
+    const spinner = (await showSpinner(`${label}: starting`, { color: true, force: true }))!;
     return {
-      update: (s) => {
-        spinner.text = renderFollowLine(label, s);
-      },
+      update: (s) => spinner.setText(renderFollowLine(label, s)),
       stop: () => spinner.stop(),
     };
   }

@@ -1,8 +1,14 @@
 // `list` flags, typed before any I/O: nothing here is opened (Prometheus is opened by run.ts).
+import type { JsonPath } from '../../render/jsonpath.js';
 import type { PrometheusOptions } from '../why/options.js';
+import type { FleetFlags } from '../fleet/flags.js';
 
 export interface ListOptions {
   allNamespaces: boolean;
   /** `--prometheus URL`: percent from one instant query instead of each node's virt-handler. */
   prometheus?: PrometheusOptions;
+  /** `--sort-by`: kubectl's order of the items (default: newest first). */
+  sortBy?: JsonPath;
+  /** `--contexts` / `--all-contexts`: the migrations of every cluster of the fleet. */
+  fleet?: FleetFlags;
 }

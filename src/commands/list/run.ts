@@ -3,31 +3,32 @@
 // not read). Percent: 100 for a succeeded migration; for one that is copying, from virt-handler's
 // metrics read once per source node (at most LIST_METRICS_MAX_NODES nodes), or, with
 // `--prometheus`, from one instant query instead; offline, only succeeded ones have a percent.
-// At scale (10,000 VMs, 1,000 VMIMs): the VMIMs are read first, so that of the VMIs and launcher
-// pods only what the engine reads is kept (`selection`), and the engine looks objects up in
-// indexed lists (src/analyze/lookup.ts) rather than scanning them once per migration.
+// What is read for each migration: gather.ts (the objects of the unfinished ones only).
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
-import { EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
+import { EXIT_FAILURE, EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit } from '../../cmdutil/output.js';
-import { listKnown } from '../../collect/gather.js';
+import { initialErrors } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
-import { readHandlerMetrics } from '../../collect/handler-metrics.js';
+import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
 import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
-import { known, type Known, type GatherError } from '../../kube/known.js';
-import type { Container, KubeObject, KubeVirt, Namespace, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import { ANNOTATION_DOMAIN } from '../../kubevirt/constants.js';
-import { listOf } from '../../analyze/shape.js';
-import { itemsWhere } from '../../analyze/lookup.js';
+import type { Known, GatherError } from '../../kube/known.js';
+import type { KubeVirt } from '../../kube/types.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
-import { readWhyLists, type ReadListsOptions } from '../why/gather.js';
+import { gatherForList } from './gather.js';
 import { newestFirst } from '../../kube/time.js';
 import { listMigration, percentFromMetrics } from '../../analyze/list/row.js';
 import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../kubevirt/metrics.js';
 import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
 import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
-import { listDocument, renderMigrationList } from '../../render/migration-list.js';
+import { listDocument, listItemDocument, renderMigrationList, type ClusterListSummary, type FleetListRow } from '../../render/migration-list.js';
+import { unreachableError } from '../../render/fleet.js';
+import { noResourcesLine } from '../../render/no-resources.js';
+import { isDocumentFormat } from '../../cmdutil/output-format.js';
+import { readFleet } from '../fleet/read.js';
+import type { FleetFlags } from '../fleet/flags.js';
+import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import type { ListOptions } from './options.js';
@@ -37,105 +38,72 @@ export const LIST_METRICS_MAX_NODES = 8;
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
-  const { rows, errors } = await withSource(g, io, async (source) => {
-    const errors: GatherError[] = [];
-    const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
-    // The migrations first: what is kept of the other lists depends on them.
-    const [allMigrations, namespaces] = await Promise.all([
-      listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors, { required: true }),
-      listKnown<Namespace>(source, 'namespace', {}, errors),
-    ]);
-    const vmimItems = allMigrations.ok ? allMigrations.items : [];
-    const lists = await readWhyLists(source, namespace, errors, { migrations: allMigrations, keep: selection(vmimItems) });
-    const { vmis, handlerPods, ...whyLists } = lists;
-    const migrations = vmimItems.filter((m) => namespace === undefined || m.metadata.namespace === namespace);
-    const now = source.now();
-    const vmiItems = vmis.ok ? vmis.items : [];
-    // Each migration sees the events of its namespace, as `why` reads them (events name their
-    // object without its namespace, so those of a same-named VMI elsewhere must not count).
-    const { events } = whyLists;
-    const eventsOf = (ns: string) => (events.ok ? known([...itemsWhere(events.items, 'namespace', (e) => e.metadata.namespace ?? '', ns)]) : events);
-    const listed = newestFirst(migrations).map((m) => {
-      const ns = m.metadata.namespace ?? '';
-      const vmiName = m.spec?.vmiName ?? '';
-      const vmi = itemsWhere(vmiItems, 'namespace/name', (v) => `${v.metadata.namespace ?? ''}/${v.metadata.name ?? ''}`, `${ns}/${vmiName}`)[0];
-      const { row, copying } = listMigration({
-        ...whyLists,
-        events: eventsOf(ns),
-        now,
-        namespace: ns,
-        requested: { name: m.metadata.name ?? '', resolvedAs: 'VirtualMachineInstanceMigration' },
-        vmi,
-        namedMigration: m,
-        namespaceObject: namespaces.ok ? known(namespaces.items.filter((n) => n.metadata.name === ns)) : namespaces,
-        sourceLog: { ok: false, reason: 'list does not read launcher logs' },
-      });
-      return { row, m, vmi, copying };
-    });
-    const copying = listed.filter((x) => x.copying);
-    if (copying.length > 0) {
-      const points = await progressPoints(source, prometheus, copying.map((x) => x.row.sourceNode), handlerPods, lists.kubevirt, now, errors);
-      const version = versionOfKubeVirtCR(lists.kubevirt.ok ? lists.kubevirt.items[0] : undefined);
-      for (const x of copying) {
-        const pct = percentFromMetrics(points, x.m, x.vmi, now, version);
-        if (pct !== null) x.row.progressPercent = pct;
-      }
-    }
-    return { rows: listed.map((x) => x.row), errors };
-  });
-  io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
-  emit(g, io.stdout, { document: () => listDocument(rows, errors), text: (style, wide) => renderMigrationList(rows, style, wide, o.allNamespaces) });
+  if (o.fleet) return runListFleet(g, o, o.fleet, io);
+  const { rows, errors, namespace } = await withSource(g, io, (source) => listCluster(source, g, o, prometheus));
+  await printList(g, o, io, rows, errors, namespace);
   return EXIT_OK;
 }
 
 /**
- * What `list` keeps of the big lists as their pages arrive: on a 10,000-VM cluster a few percent
- * of the VMs migrate, and every VMI and launcher pod in full would take most of the memory. Kept
- * whole: the VMIs the migrations (of any namespace: slots are counted cluster-wide) name, and
- * their launcher pods (annotation kubevirt.io/domain, on every launcher pod). Of the other pods,
- * what the `why` engine reads of them: the target placement's view, and the metrics proxy's.
- * Those two lists come in pages of SELECTED_PAGE_SIZE: each page is parsed whole first, and
- * pages of 500 launcher pods (~5 MB of JSON each) raised the peak RSS at 10,000 VMs by 50–80 MB.
+ * A fleet's migrations: each cluster listed on its own, exactly as one cluster is, its rows and
+ * errors tagged with it, cluster after cluster in the fleet's order. Exit 3 only when no cluster
+ * answered. (`--prometheus` is refused with a fleet: one Prometheus is one cluster's series.)
  */
-function selection(migrations: readonly VirtualMachineInstanceMigration[]): ReadListsOptions['keep'] {
-  const named = new Set(migrations.map((m) => `${m.metadata.namespace ?? ''}/${m.spec?.vmiName ?? ''}`));
-  const migrating = (o: KubeObject, vmiName: string | undefined) => vmiName !== undefined && named.has(`${o.metadata.namespace ?? ''}/${vmiName}`);
-  return {
-    vmi: { select: (v) => (migrating(v, v.metadata.name) ? v : undefined), pageSize: SELECTED_PAGE_SIZE },
-    pod: { select: (p) => (migrating(p, p.metadata.annotations?.[ANNOTATION_DOMAIN]) ? p : placementView(p as Pod)), pageSize: SELECTED_PAGE_SIZE },
-    handlerPod: { select: (p) => metricsView(p as Pod) },
-  };
-}
-const SELECTED_PAGE_SIZE = 250;
-
-type PodContainer = Container & { restartPolicy?: string };
-
-/** A pod as target placement counts it (target-placement.ts): node, labels, requests, phase. */
-function placementView(p: Pod): Pod {
-  const requests = (c: PodContainer): PodContainer => ({ name: c.name, resources: c.resources, ...(c.restartPolicy ? { restartPolicy: c.restartPolicy } : {}) });
-  return {
-    apiVersion: p.apiVersion,
-    kind: p.kind,
-    metadata: p.metadata,
-    spec: {
-      nodeName: p.spec?.nodeName,
-      containers: listOf(p.spec?.containers).map(requests),
-      initContainers: listOf(p.spec?.initContainers).map(requests),
-      overhead: p.spec?.overhead,
-    },
-    status: { phase: p.status?.phase },
-  };
+async function runListFleet(g: GlobalOptions, o: ListOptions, fleet: FleetFlags, io: Io): Promise<ExitCode> {
+  const members = await readFleet(g, io, fleet, (source) => listCluster(source, g, o, undefined));
+  const rows: FleetListRow[] = [];
+  const errors: GatherError[] = [];
+  const clusters: ClusterListSummary[] = [];
+  for (const m of members) {
+    if (!m.ok) {
+      clusters.push({ cluster: m.cluster, reachable: false, total: 0 });
+      errors.push(unreachableError(m.cluster, m.message));
+      continue;
+    }
+    clusters.push({ cluster: m.cluster, reachable: true, total: m.result.rows.length });
+    for (const r of m.result.rows) rows.push({ cluster: m.cluster, ...r });
+    for (const e of m.result.errors) errors.push({ cluster: m.cluster, ...e });
+  }
+  await printList(g, o, io, rows, errors, o.allNamespaces ? undefined : g.namespace, clusters);
+  return members.some((m) => m.ok) ? EXIT_OK : EXIT_FAILURE;
 }
 
-/** A virt-handler pod as the metrics proxy finds it (handler-metrics.ts): node, phase, metrics port. */
-function metricsView(p: Pod): Pod {
-  return {
-    apiVersion: p.apiVersion,
-    kind: p.kind,
-    metadata: p.metadata,
-    spec: { nodeName: p.spec?.nodeName, containers: listOf(p.spec?.containers).map((c) => ({ name: c.name, ports: c.ports })) },
-    status: { phase: p.status?.phase },
-  };
+/** `namespace`: what was listed (undefined: every namespace), for kubectl's line when a table would be empty. */
+async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: FleetListRow[], errors: GatherError[], namespace: string | undefined, clusters?: ClusterListSummary[]): Promise<void> {
+  io.stderr(renderPartialErrors(errors, makeStyle(g.color)));
+  const rows = o.sortBy ? sortByJsonPath(found, o.sortBy, listItemDocument) : found;
+  // kubectl get: an empty table is a line on stderr, so that stdout stays empty for a script.
+  if (rows.length === 0 && !isDocumentFormat(g.output)) {
+    io.stderr(noResourcesLine(namespace));
+    return;
+  }
+  await emit(g, io.stdout, {
+    document: () => listDocument(rows, errors, clusters),
+    text: (style, wide, noHeaders) => renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders),
+  });
+}
+
+/** One cluster's rows, newest first, and what could not be read. */
+async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions, prometheus: PrometheusApi | undefined): Promise<{ rows: FleetListRow[]; errors: GatherError[]; namespace: string | undefined }> {
+  const errors = initialErrors(source);
+  const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
+  const { items, kubevirt } = await gatherForList(source, namespace, errors);
+  const now = source.now();
+  const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
+  const listed = newestFirst(items.map((x) => x.migration)).map((m) => {
+    const inputs = inputsOf.get(m)!;
+    return { ...listMigration({ ...inputs, namedMigration: m }), m, vmi: inputs.vmi };
+  });
+  const copying = listed.filter((x) => x.copying);
+  if (copying.length > 0) {
+    const points = await progressPoints(source, prometheus, copying.map((x) => x.row.sourceNode), kubevirt, now, errors);
+    const version = versionOfKubeVirtCR(kubevirt.ok ? kubevirt.items[0] : undefined);
+    for (const x of copying) {
+      const pct = percentFromMetrics(points, x.m, x.vmi, now, version);
+      if (pct !== null) x.row.progressPercent = pct;
+    }
+  }
+  return { rows: listed.map((x) => x.row), errors, namespace };
 }
 
 /** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
@@ -143,7 +111,6 @@ async function progressPoints(
   source: ClusterSource,
   prometheus: PrometheusApi | undefined,
   nodes: (string | undefined)[],
-  handlerPods: Known<Pod>,
   kubevirt: Known<KubeVirt>,
   now: Date,
   errors: GatherError[],
@@ -161,7 +128,7 @@ async function progressPoints(
   if (!source.rawGet) return [];
   const kvNamespace = kubevirt.ok ? kubevirt.items[0]?.metadata.namespace : undefined;
   const unique = [...new Set(nodes.filter((n): n is string => Boolean(n)))].sort().slice(0, LIST_METRICS_MAX_NODES);
-  const pages = await Promise.all(unique.map((node) => readHandlerMetrics(source, handlerPods, node, kvNamespace, errors)));
+  const pages = await Promise.all(unique.map(async (node) => readHandlerMetrics(source, await readHandlerPods(source, kvNamespace, node, errors), node, kvNamespace, errors)));
   const points: MetricPoint[] = [];
   for (const p of pages) {
     if (!p.ok) continue;

@@ -2,10 +2,16 @@ import type { Command } from 'commander';
 import { UsageError } from '../../cmdutil/errors.js';
 import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
 import { parseStartOptions, type RawStartOptions } from './options.js';
-import { collect, defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
+import { collect, defineCommand, hideOfflineFlags, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
+
+const EXAMPLES: readonly Example[] = [
+  { comment: 'Pre-flight only: would a migration of db-primary start, and land where?', args: 'start db-primary -n prod --dry-run' },
+  { comment: 'Start it and follow it to the end', args: 'start db-primary -n prod --wait' },
+  { comment: 'Start it towards nodes with a label (KubeVirt v1.6+)', args: 'start db-primary -n prod --node-selector zone=b' },
+];
 
 export function registerStart(env: CommandEnv): void {
-  defineCommand(env, 'start', 'pre-flight, then create a migration of a VM/VMI; --wait follows it to the end and says why it ended so')
+  hideOfflineFlags(defineCommand(env, 'start', 'pre-flight, then create a migration of a VM/VMI; --wait follows it to the end and says why it ended so', EXAMPLES))
     .argument('<name>', 'VirtualMachine or VirtualMachineInstance name (a migration name means its VMI)')
     .option('--dry-run', 'run the pre-flight and a server-side dry run of the create; nothing is created')
     .option('--wait', 'follow the migration until it succeeds or fails, then print the verdict of `why`')

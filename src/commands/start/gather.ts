@@ -1,15 +1,30 @@
 // What `start`'s pre-flight reads, in two rounds of concurrent requests: NAME (VM, VMI) with
-// every list why reads (migrations and target pods cluster-wide for the slots, launcher pods,
-// quotas, nodes, storage, the KubeVirt CR) and the three storage lists check-migratable's rules
-// add; then, when NAME was a migration, its VMI. No launcher log is read.
+// the lists its checks read (migrations and target pods cluster-wide for the slots, launcher
+// pods, quotas, nodes, storage, the KubeVirt CR) and the three storage lists check-migratable's
+// rules add; then, when NAME was a migration, its VMI. No launcher log is read.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { getOptional, listKnown } from '../../collect/gather.js';
-import { unknownList, type GatherError } from '../../kube/known.js';
+import { getOptional, listKnown, mergeKnown } from '../../collect/gather.js';
+import { known, unknownList, type GatherError, type Known } from '../../kube/known.js';
 import type { ClusterFacts } from '../../analyze/migratability/rule.js';
+import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
-import type { DataVolume, StorageClass, StorageProfile, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
-import { readWhyLists, WHY_PAGE_SIZE } from '../why/gather.js';
+import type {
+  DataVolume,
+  KubeEvent,
+  KubeVirt,
+  MigrationPolicy,
+  Node,
+  PersistentVolume,
+  PersistentVolumeClaim,
+  Pod,
+  ResourceQuota,
+  StorageClass,
+  StorageProfile,
+  VirtualMachine,
+  VirtualMachineInstance,
+  VirtualMachineInstanceMigration,
+} from '../../kube/types.js';
+import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 
 export interface StartGathered {
   /** WhyInputs without a migration: preflightContext adds the planned one. */
@@ -23,7 +38,7 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
   const [vmiByName, vmByName, lists, storageClasses, dataVolumes, storageProfiles] = await Promise.all([
     getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
     getOptional<VirtualMachine>(source, 'vm', namespace, name),
-    readWhyLists(source, namespace, errors, { pageSize: WHY_PAGE_SIZE }),
+    readStartLists(source, namespace, errors),
     listKnown<StorageClass>(source, 'storageclass', {}, errors),
     listKnown<DataVolume>(source, 'datavolume', { namespace }, errors),
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
@@ -67,15 +82,35 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     namespaceObject: unknownList('not read by start'),
     sourceLog: { ok: false, reason: 'not read by start' },
   };
-  const facts: ClusterFacts = {
-    nodes: lists.nodes,
-    pvcs: lists.pvcs,
-    pvs: lists.pvs,
-    storageClasses,
-    dataVolumes,
-    storageProfiles,
-    kubevirt: lists.kubevirt,
-    kubevirtVersion: lists.kubevirt.ok ? versionOfKubeVirtCR(lists.kubevirt.items[0]) : undefined,
-  };
+  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   return { inputs, facts, errors };
+}
+
+/**
+ * Lists in pages of this many: one request per list up to 10,000 objects (pre-flight judges the
+ * target against every node and counts slots over every migration).
+ */
+const START_PAGE_SIZE = 10_000;
+
+type StartLists = Pick<WhyInputs, 'migrations' | 'pods' | 'events' | 'nodes' | 'quotas' | 'pvcs' | 'pvs' | 'kubevirt' | 'policies'>;
+
+/** The VMIMs and target pods cluster-wide (the slots), the namespace's launcher pods, events, quotas and claims, every node and PV. */
+async function readStartLists(source: ClusterSource, namespace: string, errors: GatherError[]): Promise<StartLists> {
+  const paged = { pageSize: START_PAGE_SIZE };
+  const [migrations, launcherPods, targetPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([
+    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', paged, errors),
+    listKnown<Pod>(source, 'pod', { namespace, ...paged, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}` }, errors),
+    // Target pods cluster-wide: their kubevirt.io/nodeName label names the source node (outbound slots per node).
+    listKnown<Pod>(source, 'pod', { ...paged, labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<KubeEvent>(source, 'event', { namespace, ...paged }, errors),
+    listKnown<Node>(source, 'node', paged, errors),
+    listKnown<ResourceQuota>(source, 'resourcequota', { namespace, ...paged }, errors),
+    listKnown<PersistentVolumeClaim>(source, 'pvc', { namespace, ...paged }, errors),
+    listKnown<PersistentVolume>(source, 'pv', paged, errors),
+    listKnown<KubeVirt>(source, 'kubevirt', paged, errors),
+    listKnown<MigrationPolicy>(source, 'migrationpolicy', paged, errors),
+  ]);
+  // The target pods are known even when the namespace's launcher pods are not (a failed list stays failed).
+  const pods: Known<Pod> = launcherPods.ok ? mergeKnown(launcherPods, targetPods.ok ? targetPods : known([])) : launcherPods;
+  return { migrations, pods, events, nodes, quotas, pvcs, pvs, kubevirt, policies };
 }

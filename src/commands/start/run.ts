@@ -13,20 +13,16 @@ import { formatDuration } from '../../kube/duration.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import { decidePreflight, migrationManifest, preflightContext } from '../../analyze/start/preflight.js';
 import { goneVerdict, serverRefusalOf, type ServerRefusal } from '../../analyze/start/outcome.js';
-import { deriveContext } from '../../analyze/why/derive.js';
-import { diagnose } from '../../analyze/why/diagnose.js';
 import { startDocument, type StartReport } from '../../render/start-document.js';
-import type { WaitOutcome } from '../../render/start-doc-types.js';
 import { renderStartText, startWarnings } from '../../render/start-text.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { gatherForWhy } from '../why/gather.js';
-import { whyExitCode } from '../why/diagnosis.js';
+import { diagnoseOnce, whyExitCode } from '../why/diagnosis.js';
 import type { StartOptions } from './options.js';
 import { gatherForStart } from './gather.js';
 import { openControlSource, type ControlSource } from '../follow/control-source.js';
-import { followWithProgress } from '../follow/follow.js';
-import { catchInterrupt, deadline } from '../follow/interrupt.js';
+import { catchInterrupt } from '../follow/interrupt.js';
+import { waitForMigration } from '../follow/wait.js';
 
 export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promise<ExitCode> {
   const style = makeStyle(g.color);
@@ -97,29 +93,17 @@ async function waitForIt(
   interrupted: AbortSignal,
   version: KubeVirtVersion | undefined,
 ): Promise<ExitCode> {
-  const limit = deadline(o.timeoutMs);
   const namespace = report.namespace;
   const name = created.metadata.name ?? '';
-  let followed;
-  try {
-    followed = await followWithProgress(source, {
-      namespace,
-      migration: created,
-      vmiName: report.vmi,
-      signal: AbortSignal.any([interrupted, limit.signal]),
-      io,
-      version,
-      verbose: g.verbose,
-      label: `migration ${namespace}/${name}`,
-    });
-  } finally {
-    limit.clear();
-  }
-  const { end } = followed;
+  const { end, outcome, seconds } = await waitForMigration(
+    source,
+    { namespace, migration: created, vmiName: report.vmi, io, version, verbose: g.verbose, label: `migration ${namespace}/${name}` },
+    o.timeoutMs,
+    interrupted,
+  );
   const m = end.migration;
   report.migration = { name, uid: m.metadata.uid ?? report.migration?.uid ?? '', phase: m.status?.phase ?? '' };
-  const outcome: WaitOutcome = end.kind === 'final' ? 'final' : end.kind === 'gone' ? 'gone' : interrupted.aborted ? 'interrupted' : 'timeout';
-  report.wait = { outcome, seconds: followed.seconds };
+  report.wait = { outcome, seconds };
 
   if (outcome === 'interrupted') {
     io.stderr(`Interrupted: stopped waiting. Migration ${namespace}/${name} stays in the cluster (phase ${report.migration.phase || 'Pending'}) and goes on; cancel it with kubectl vmigrate abort ${name} -n ${namespace}\n`);
@@ -131,8 +115,7 @@ async function waitForIt(
   }
   // The verdict of `why` on this migration, once (at most 15 requests).
   // Its partial errors are not reported: the document's `errors` are the pre-flight's.
-  const { inputs } = await gatherForWhy(source, namespace, name);
-  const diagnosis = diagnose(deriveContext(inputs));
+  const { diagnosis } = await diagnoseOnce(source, namespace, name);
   report.diagnosis = diagnosis;
   if (outcome === 'timeout') {
     io.stderr(`error: timed out after ${formatDuration(o.timeoutMs)} waiting for migration ${namespace}/${name} (phase ${report.migration.phase || 'Pending'}); it goes on: kubectl vmigrate why ${name} -n ${namespace}\n`);
@@ -143,6 +126,7 @@ async function waitForIt(
 
 function finish(report: StartReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
   const doc = startDocument(report);
-  emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
+  // A small document: written at once (emit writes before its first await).
+  void emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
   return code;
 }

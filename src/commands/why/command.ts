@@ -1,10 +1,18 @@
 import { Option, type Command } from 'commander';
 import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-options.js';
 import { parseWhyOptions, type RawWhyOptions } from './options.js';
-import { defineCommand, type CommandEnv } from '../../cmdutil/define-command.js';
+import { defineCommand, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
+
+const EXAMPLES: readonly Example[] = [
+  { comment: 'Why is the latest migration of VM ci-runner stuck, slow or failed', args: 'why ci-runner -n dev' },
+  { comment: 'The same, read from a must-gather or `kubectl get -o yaml` dump instead of the cluster', args: 'why ci-runner -n dev --from ./must-gather' },
+  { comment: 'Follow a running migration until it ends', args: 'why db-primary -n prod --watch' },
+  { comment: 'Only the cause id, for a script', args: "why ci-runner -n dev -o jsonpath='{.verdict.cause}'" },
+  { comment: 'Why the drain of node-2 is stuck: every VMI on it, its state and cause, the blockers, an ETA', args: 'why --node node-2' },
+];
 
 export function registerWhy(env: CommandEnv): void {
-  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix; --node: the evacuation of a node')
+  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix; --node: the evacuation of a node', EXAMPLES)
     .argument('[name]', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
     .option('--node <node>', 'the evacuation of a node instead (a drain, maintenance): what has moved, what moves, what waits or blocks it and why')
     .addOption(

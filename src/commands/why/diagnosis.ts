@@ -1,13 +1,11 @@
 // One diagnosis of `why`: gather → derive → diagnose, what it prints and its exit code. Shared by
-// `why`, `why --watch` (once per refresh) and `start --wait` (its exit code).
-import type { GlobalOptions } from '../../cmdutil/global-options.js';
+// `why`, `why --watch` (once per refresh), `start --wait` (its verdict and exit code) and the
+// tests that run `why` on in-memory objects.
 import { EXIT_OK, EXIT_PROBLEM, type ExitCode, type FailOn } from '../../cmdutil/exit-codes.js';
 import type { CommandOutput } from '../../cmdutil/output.js';
 import type { ClusterSource } from '../../collect/source.js';
-import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { GatherError } from '../../kube/known.js';
-import type { WhyOptions } from './options.js';
-import { gatherForWhy } from './gather.js';
+import { gatherForWhy, type WhyGatherOptions } from './gather.js';
 import { deriveContext } from '../../analyze/why/derive.js';
 import { diagnose, type Diagnosis } from '../../analyze/why/diagnose.js';
 import { diagnosisDocument } from '../../render/why-document.js';
@@ -19,16 +17,16 @@ export interface Diagnosed {
   errors: GatherError[];
 }
 
-/** One gather → derive → diagnose. */
-export async function diagnoseOnce(source: ClusterSource, g: GlobalOptions, o: WhyOptions, prometheus?: PrometheusApi): Promise<Diagnosed> {
-  const { inputs, errors } = await gatherForWhy(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {});
+/** One gather → derive → diagnose of NAME in `namespace`. */
+export async function diagnoseOnce(source: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<Diagnosed> {
+  const { inputs, errors } = await gatherForWhy(source, namespace, name, opts);
   return { diagnosis: diagnose(deriveContext(inputs)), errors };
 }
 
 /** The MigrationDiagnosis document, or the checklist. */
 export function whyOutput({ diagnosis, errors }: Diagnosed): CommandOutput {
   const doc = diagnosisDocument(diagnosis, errors);
-  return { document: () => doc, text: (style, wide) => renderChecklist(doc, style, wide) };
+  return { document: () => doc, text: (style, wide, noHeaders) => renderChecklist(doc, style, wide, noHeaders) };
 }
 
 /** 0: succeeded, progressing or no migration; 1: blocked, failed, at risk or unexplained. */

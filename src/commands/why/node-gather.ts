@@ -1,5 +1,5 @@
 // Everything `why --node NODE` reads, in a budget that does not grow with the VMIs of the node
-// beyond the launcher log tails (lists in pages of WHY_PAGE_SIZE: one request each up to 10,000
+// beyond the launcher log tails (lists in pages of NODE_PAGE_SIZE: one request each up to 10,000
 // objects):
 //   round 1 (12, concurrent): nodes; VMIs (-A), kept as the pages arrive when they are on the node
 //     or left it (KubeVirt's VMIs have no field selector but metadata.*, and a label selector on
@@ -42,7 +42,7 @@ import { isFinal } from '../../analyze/migration/phase.js';
 import { objectKey, type NodeEvacuationInputs } from '../../analyze/evacuation/inputs.js';
 import { namespaceIndex, whyInputsFor } from '../../analyze/evacuation/vmi-inputs.js';
 import { isOnNode } from '../../analyze/evacuation/diagnose-node.js';
-import { readLogTail, WHY_PAGE_SIZE } from './gather.js';
+import { readLogTail } from './gather.js';
 
 /** Launcher log tails read per `why --node`, at most, and how many at a time. */
 export const NODE_LOG_TAILS = 16;
@@ -53,6 +53,9 @@ export interface NodeGathered {
   errors: GatherError[];
 }
 
+/** Objects per list page: a fleet's VMIs in a handful of requests, each page bounded. */
+const NODE_PAGE_SIZE = 10_000;
+
 /** A VMI that is on the node, left it, or is marked to leave it. */
 function concernsNode(vmi: VirtualMachineInstance, node: string): boolean {
   return isOnNode(vmi, node) || vmi.metadata.labels?.[LABEL_NODE_NAME] === node || vmi.status?.migrationState?.sourceNode === node || vmi.status?.evacuationNodeName === node;
@@ -60,7 +63,7 @@ function concernsNode(vmi: VirtualMachineInstance, node: string): boolean {
 
 export async function gatherForNode(source: ClusterSource, nodeName: string): Promise<NodeGathered> {
   const errors: GatherError[] = [];
-  const paged = { pageSize: WHY_PAGE_SIZE };
+  const paged = { pageSize: NODE_PAGE_SIZE };
   const keepVmi = (o: KubeObject) => (concernsNode(o as VirtualMachineInstance, nodeName) ? o : undefined);
   // Round 1.
   const [nodes, vmis, migrations, podsOnNode, targetPods, pdbs, events, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([

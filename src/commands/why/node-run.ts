@@ -29,7 +29,7 @@ export async function diagnoseNodeOnce(source: ClusterSource, node: string): Pro
 
 export function nodeOutput({ evacuation, errors }: NodeDiagnosed): CommandOutput {
   const doc = nodeEvacuationDocument(evacuation, errors);
-  return { document: () => doc, text: (style, wide) => renderNodeEvacuation(doc, style, wide) };
+  return { document: () => doc, text: (style, wide, noHeaders) => renderNodeEvacuation(doc, style, wide, noHeaders) };
 }
 
 /** 1 while anything is blocked, at risk or cannot be judged; `--fail-on warning` also for a drain blocker on an idle node. */

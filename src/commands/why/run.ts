@@ -19,8 +19,9 @@ export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<E
     const { watchWhy } = await import('./watch.js');
     return watchWhy(g, o, io, prometheus);
   }
-  const diagnosed = await withSource(g, io, (source) => diagnoseOnce(source, g, o, prometheus));
+  const log = g.verbose ? (line: string) => io.stderr(`${line}\n`) : undefined;
+  const diagnosed = await withSource(g, io, (source) => diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, { ...(prometheus ? { prometheus } : {}), ...(log ? { log } : {}) }));
   io.stderr(renderPartialErrors(diagnosed.errors, makeStyle(g.color)));
-  emit(g, io.stdout, whyOutput(diagnosed));
+  await emit(g, io.stdout, whyOutput(diagnosed));
   return whyExitCode(diagnosed.diagnosis, o.failOn);
 }

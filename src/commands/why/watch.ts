@@ -5,7 +5,8 @@
 // Output per refresh: on a terminal (-o table|wide) the screen is cleared and redrawn in place,
 // under a header line; otherwise each refresh follows the previous one after a blank line.
 // `-o json`: one compact JSON document per line (NDJSON); `-o yaml`: one YAML document each,
-// separated by `---`. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
+// separated by `---`; name, jsonpath and custom-columns: one rendering each (custom-columns'
+// header once), as `kubectl get -w` prints them. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
 // is reported on stderr and retried at the next interval; any other failure ends the watch.
 // `watchLoop` is that loop for any refresh: `why --node --watch` (node-run.ts) uses it too.
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
@@ -21,12 +22,11 @@ import { isFinal } from '../../analyze/migration/phase.js';
 import { formatDuration } from '../../kube/duration.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
+import { CLEAR_SCREEN } from '../../render/terminal-text.js';
 import { emit, type CommandOutput } from '../../cmdutil/output.js';
 import { diagnoseOnce, whyExitCode, whyOutput, type Diagnosed } from './diagnosis.js';
 import type { WhyOptions } from './options.js';
 
-/** ANSI: cursor home, clear screen. */
-const CLEAR = '\x1b[H\x1b[2J';
 const TRANSIENT = new Set(['Connection', 'Timeout', 'ServerError', 'TooManyRequests']);
 
 /** Whether the watch goes on: a migration exists and is not final. */
@@ -48,7 +48,7 @@ export interface Refresher<D extends { errors: GatherError[] }> {
 
 export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, prometheus?: PrometheusApi, signal?: AbortSignal): Promise<ExitCode> {
   return watchLoop<Diagnosed>(g, o, io, {
-    once: (source) => diagnoseOnce(source, g, o, prometheus),
+    once: (source) => diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {}),
     output: whyOutput,
     title: (d) => `kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
     exitCode: (d) => whyExitCode(d.diagnosis, o.failOn),
@@ -76,7 +76,7 @@ export async function watchLoop<D extends { errors: GatherError[] }>(g: GlobalOp
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      emit(g, io.stdout, frame(r.output(d), `Every ${formatDuration(o.intervalMs)}: ${r.title(d)} (Ctrl-C to stop)`, io.stdoutIsTTY, frames), frames);
+      await emit(g, io.stdout, frame(r.output(d), `Every ${formatDuration(o.intervalMs)}: ${r.title(d)} (Ctrl-C to stop)`, io.stdoutIsTTY, frames), frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
@@ -94,10 +94,10 @@ export async function watchLoop<D extends { errors: GatherError[] }>(g: GlobalOp
 function frame(out: CommandOutput, header: string, tty: boolean, index: number): CommandOutput {
   return {
     ...out,
-    text: (style, wide) => {
-      const body = out.text(style, wide);
+    text: (style, wide, noHeaders) => {
+      const body = out.text(style, wide, noHeaders);
       if (!tty) return (index > 0 ? '\n' : '') + body;
-      return `${CLEAR}${style.dim(header)}\n\n${body}`;
+      return `${CLEAR_SCREEN}${style.dim(header)}\n\n${body}`;
     },
   };
 }

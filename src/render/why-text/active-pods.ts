@@ -1,5 +1,5 @@
 // Prose of the active-pods check (src/analyze/why/checks/active-pods.ts).
-import type { ActivePod } from '../../analyze/why/checks/active-pods.js';
+import type { ActivePod } from '../../analyze/why/check-args/active-pods.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
 

@@ -1,8 +1,9 @@
 // Prose of the `failure-reason` check (src/analyze/why/checks/failure-reason.ts).
 import type { CheckArgs, CheckResult } from '../../analyze/why/check.js';
-import type { AbortPlacement, CpuFeatureDiff, FailureSource } from '../../analyze/why/checks/failure-reason.js';
+import type { AbortPlacement, CpuFeatureDiff, FailedVolume, FailureSource } from '../../analyze/why/check-args/failure-reason.js';
 import { formatSeconds } from '../format.js';
 import { assertNever } from '../assert-never.js';
+import { convergeHint } from './transfer.js';
 import type { CheckText } from './check-text.js';
 
 type Args = CheckArgs['failure-reason'];
@@ -14,7 +15,15 @@ const SOURCE: Record<FailureSource, string> = {
   'migrated-event': 'the VMI Migrated event',
   'failed-migration-event': 'the FailedMigration event',
   'launcher-log': 'the source launcher log',
+  'target-log': 'the target launcher log',
+  'target-state': "the migration's state",
 };
+
+function volumeText(v: FailedVolume | undefined): string {
+  if (!v) return '';
+  const parts = [v.claim ? `PVC ${v.claim}` : undefined, v.storageClass ? `StorageClass ${v.storageClass}` : undefined, v.accessModes?.join(','), v.volumeMode].filter(Boolean);
+  return ` on volume ${v.name}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
 
 /** How a v1.9 `Live migration has been aborted` was told apart, inside the timeout's parentheses. */
 function how(a: AbortPlacement): string {
@@ -89,12 +98,18 @@ export const failureReasonText: CheckText<'failure-reason'> = {
         if (a.failedDuring === 'post-copy') return `Failed after the switch to post-copy, when the guest already ran on the target (${a.underlyingCause ?? ''})${q}${from}.`;
         return `Post-copy failed${q}${from}.`;
       case 'storage-error':
-        return `Disk/volume migration failed (${a.errorKind})${q}${from}.`;
+        return `Disk/volume migration failed (${a.errorKind})${volumeText(a.volume)}${q}${from}.`;
       case 'network-error':
         return `The connection to the target failed (${a.errorKind})${q}${from}.`;
       case 'libvirt-error':
         return `libvirt/QEMU failed${q}${from}.`;
       case 'target-pod-lost':
+        if (a.inferred === 'before-handoff') {
+          return `Inferred: the migration failed before the hand-off with no failure text, and KubeVirt fails a migration there only when its target pod is gone (deleted, failed, or removed on the pending timeout)${from}.`;
+        }
+        if (a.inferred === 'domain-never-ran') {
+          return `Inferred: the incoming domain was detected on the target and never ran, and no failure text was written: the target lost or refused the state (node down, launcher gone)${from}.`;
+        }
         return `The target pod went away during the migration${q}${from}.`;
       case 'target-pod-timeout':
         return `The target pod${a.pod ? ` ${a.pod}` : ''} stayed Pending past the ${a.timeout} timeout and was deleted${q}${from}.`;
@@ -122,9 +137,9 @@ export const failureReasonText: CheckText<'failure-reason'> = {
     const logs = `kubectl logs -n ${ns} ${a.pod || '<virt-launcher pod>'} -c compute | grep -i migration`;
     switch (a.kind) {
       case 'progress-timeout':
-        return 'the guest dirties memory faster than it is sent: allow convergence with a MigrationPolicy (allowAutoConverge: true, or allowPostCopy / allowWorkloadDisruption: true), raise progressTimeout (KubeVirt CR spec.configuration.migrations), or add bandwidth (bandwidthPerMigration, a dedicated migration network)';
+        return `the remaining data stopped shrinking for progressTimeout (usually the guest writing memory as fast as it is sent): ${convergeHint(a)}; or raise progressTimeout (KubeVirt CR spec.configuration.migrations)`;
       case 'completion-timeout':
-        return 'raise completionTimeoutPerGiB (KubeVirt CR spec.configuration.migrations or a MigrationPolicy), or allow post-copy / workload disruption so KubeVirt switches over instead of aborting';
+        return `raise completionTimeoutPerGiB (KubeVirt CR spec.configuration.migrations or a MigrationPolicy); or ${convergeHint(a)}`;
       case 'aborted':
         if (a.ambiguous) return `tell a cancel from a timeout in the launcher log: ${logs}`;
         return `start it again when ready: kubectl vmigrate start ${vmi} -n ${ns}`;
@@ -143,6 +158,10 @@ export const failureReasonText: CheckText<'failure-reason'> = {
         if (a.errorKind === 'read-only-disk') return 'remove or make writable the empty/read-only disk, or put it on shared (RWX) storage so it is not copied';
         if (a.errorKind === 'destination-smaller') return 'the destination volume must be at least as large as the source volume';
         if (a.errorKind === 'no-space') return "free space on the target node's storage";
+        if (a.errorKind === 'not-shared' || a.errorKind === 'image-lock') {
+          const v = a.volume?.claim ? ` of PVC ${a.volume.claim}${a.volume.storageClass ? ` (StorageClass ${a.volume.storageClass})` : ''}` : '';
+          return `the storage${v} is not shared the way live migration needs it (libvirt sees no shared file system, or another process holds the image lock): use a RWX block volume or a file system libvirt recognises as shared; kubectl vmigrate check-migratable ${vmi} -n ${ns}`;
+        }
         return `check the storage on both nodes (I/O errors, NBD block-migration path): ${logs}`;
       case 'network-error':
         return 'check connectivity from the source to the target virt-handler (migration ports 49152/49153 behind the migration proxy), the migration network (spec.configuration.migrations.network, interface migration0) and TLS (disableTLS)';

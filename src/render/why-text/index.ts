@@ -43,7 +43,10 @@ export function checkTitle(id: CheckId): string {
 
 export function checkSummary<Id extends CheckId>(r: CheckResult<Id>): string {
   const text: CheckText<Id> = CHECK_TEXT[r.id];
-  return text.summary(r);
+  const summary = text.summary(r);
+  // The consistency pass kept this check from passing what another one failed (verdict rule 5).
+  const c = r.contradictedBy;
+  return c ? `${summary} Not a pass: "${CHECK_TEXT[c.check].title}" found ${c.cause}.` : summary;
 }
 
 export function checkHint<Id extends CheckId>(r: CheckResult<Id>): string | undefined {

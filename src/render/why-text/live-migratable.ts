@@ -2,18 +2,17 @@
 import {
   REASON_CPU_MODE_NOT_MIGRATABLE,
   REASON_DISKS_NOT_MIGRATABLE,
-  REASON_HOST_DEVICE_NOT_MIGRATABLE,
   REASON_INTERFACE_NOT_MIGRATABLE,
 } from '../../kubevirt/constants.js';
 import { assertNever } from '../assert-never.js';
+import { deviceMoveHint } from '../device-move.js';
 import type { CheckText } from './check-text.js';
 
-/** The usual fix per KubeVirt reason (facts §2); other reasons get the generic advice. */
+/** The usual fix per KubeVirt reason (facts §2); other reasons get the generic advice. HostDeviceNotLiveMigratable: from the nodes (device-move.ts). */
 const FIX: Record<string, string> = {
-  [REASON_DISKS_NOT_MIGRATABLE]: 'give every PVC/DataVolume the ReadWriteMany access mode (RWX storage class)',
+  [REASON_DISKS_NOT_MIGRATABLE]: 'give every PVC/DataVolume the ReadWriteMany access mode (often on the same StorageClass with volumeMode: Block; check-migratable reads its StorageProfile)',
   [REASON_INTERFACE_NOT_MIGRATABLE]: 'connect the pod network with masquerade (or bridge plus the kubevirt.io/allow-pod-bridge-network-live-migration annotation)',
   [REASON_CPU_MODE_NOT_MIGRATABLE]: 'set an explicit CPU model instead of host-model, or fix the node labeller on this node',
-  [REASON_HOST_DEVICE_NOT_MIGRATABLE]: 'remove the host devices / GPUs, or stop the VM and start it on the other node',
 };
 
 export const liveMigratableText: CheckText<'live-migratable'> = {
@@ -37,7 +36,7 @@ export const liveMigratableText: CheckText<'live-migratable'> = {
     const a = r.args;
     switch (a.kind) {
       case 'not-migratable': {
-        const fix = FIX[a.reason];
+        const fix = a.move ? deviceMoveHint(a.move, 'the host devices / GPUs from the VM') : FIX[a.reason];
         const all = `kubectl vmigrate check-migratable ${a.vmi} -n ${a.namespace} lists every reason`;
         return fix ? `${fix}; ${all}` : `${all} and how to fix it`;
       }

@@ -17,6 +17,9 @@ export const migrationPhaseText: CheckText<'migration-phase'> = {
     switch (a.kind) {
       case 'abort-pending': {
         const when = a.deletionTimestamp ? ` (deleted at ${a.deletionTimestamp})` : '';
+        if (a.abortStuck) {
+          return `Migration ${a.migration} (${origin}${from}) is ${phase}${since} with an abort requested${when}: KubeVirt before v0.56 cannot abort a migration that is not Running, so it stays in ${phase}${newer}.`;
+        }
         return `Migration ${a.migration} (${origin}${from}) is ${phase}${since} with an abort requested${when}: it ends as Failed once the controller processes it${newer}.`;
       }
       case 'phase':
@@ -28,6 +31,10 @@ export const migrationPhaseText: CheckText<'migration-phase'> = {
   hint(r) {
     const a = r.args;
     if (a.kind !== 'none' && a.newerMigration) return `diagnose the newest one: kubectl vmigrate why ${a.newerMigration} -n ${a.namespace}`;
+    if (a.kind === 'abort-pending' && a.abortStuck) {
+      return `upgrade KubeVirt to v0.56+, which aborts migrations that are not Running (kubevirt/kubevirt#7599); its state meanwhile: kubectl get vmim ${a.migration} -n ${a.namespace} -o yaml`;
+    }
+    if (a.kind === 'abort-pending') return `watch it end: kubectl get vmim ${a.migration} -n ${a.namespace} -w`;
     return undefined;
   },
 };

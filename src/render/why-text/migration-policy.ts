@@ -1,5 +1,5 @@
 // Prose of the `migration-policy` check (src/analyze/why/checks/migration-policy.ts).
-import type { MigrationPolicyArgs } from '../../analyze/why/checks/migration-policy.js';
+import type { MigrationPolicyArgs } from '../../analyze/why/check-args/migration-policy.js';
 import type { MigrationConfigArgs } from '../../analyze/why/migration-config.js';
 import { parseQuantity } from '../../kube/quantity.js';
 import { assertNever } from '../assert-never.js';

@@ -26,6 +26,7 @@ export const migrationSlotsText: CheckText<'migration-slots'> = {
       case 'unreadable':
         return 'Running migrations could not be counted.';
       case 'counts': {
+        if (r.status === 'unknown' && a.unplaced) return `Cannot tell whether ${a.node ?? 'the source node'} has a free outbound slot: ${a.outbound}/${a.nodeLimit} counted, and ${a.unplaced} running migration(s) leave from a node not known here.`;
         if (r.status === 'unknown') return 'Running migrations could not be counted.';
         const node = a.node ? `, ${a.outbound}/${a.nodeLimit} outbound from ${a.node}` : '';
         return `A slot is free: ${a.running}/${a.limit} migrations running cluster-wide${node}.`;

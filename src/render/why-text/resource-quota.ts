@@ -39,7 +39,8 @@ export const resourceQuotaText: CheckText<'resource-quota'> = {
       case 'condition': {
         const quota = quotaName(a.quota);
         const earlier = 'past' in a ? 'Earlier, ' : '';
-        if (a.kind === 'exceeded') return `${earlier}${quota} refused the target pod${a.pod ? ` ${a.pod}` : ''}: ${short(a.resources).map(describe).join('; ')}.`;
+        const logged = 'fromLog' in a && a.fromLog ? ` (${a.fromLog}'s log)` : '';
+        if (a.kind === 'exceeded') return `${earlier}${quota} refused the target pod${a.pod ? ` ${a.pod}` : ''}${logged}: ${short(a.resources).map(describe).join('; ')}.`;
         if (a.kind === 'must-specify') return `${earlier}${quota} refused the target pod: it must specify ${a.missing.join(', ')}.`;
         const detail = a.resources && a.resources.length > 0 ? `: ${short(a.resources).map(describe).join('; ')}` : '';
         return `${earlier}${quota} refused the target pod (VMIM condition migrationRejectedByResourceQuota=True)${detail}.`;

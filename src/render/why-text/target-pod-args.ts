@@ -1,6 +1,6 @@
 // What the prose of the target-pod checks shares (target-pod-scheduling, storage-visibility,
 // target-pod-readiness, handoff): short lists, the per-node reasons, durations.
-import type { BlockedNode } from '../../analyze/why/checks/target-pod-scheduling.js';
+import type { BlockedNode } from '../../analyze/why/check-args/target-pod-scheduling.js';
 import { placementReasonText } from '../why-placement.js';
 
 /** `a, b and 3 more` */

@@ -34,6 +34,8 @@ function pod(a: { namespace: string; pod?: string }): string {
 function deadline(a: { deadline?: PendingDeadline }): string {
   const d = a.deadline;
   if (!d) return '';
+  // Past the timeout and still there: "deletes it in 0s" would be a false promise.
+  if (d.left <= 0) return `; it is ${duration(d.age - d.seconds)} past virt-controller's ${d.timeout} timeout (${d.seconds}s) and still exists: is virt-controller running?`;
   return `; virt-controller deletes it in ${duration(d.left)} (${d.timeout} timeout ${d.seconds}s)`;
 }
 
@@ -77,7 +79,8 @@ export const targetPodReadinessText: CheckText<'target-pod-readiness'> = {
         const init = a.kind !== 'init' && a.init;
         const waitingReason = a.kind !== 'init' ? a.waitingReason : undefined;
         const where = a.container ? ` (${init ? 'init container' : 'container'} ${a.container}${waitingReason ? `: ${waitingReason}` : ''})` : '';
-        return `Target pod ${pod(a)} on ${a.node} is stuck creating${where}: ${a.reason}${a.message ? ` "${a.message}"` : ''}${deadline(a)}.`;
+        const logged = a.kind !== 'init' && a.fromLog ? ` (${a.fromLog}'s log)` : '';
+        return `Target pod ${pod(a)} on ${a.node} is stuck creating${where}: ${a.reason}${logged}${a.message ? ` "${a.message}"` : ''}${deadline(a)}.`;
       }
       case 'slow':
         return `Target pod ${pod(a)} on ${a.node} has been creating for ${duration(a.seconds)} without an error event${deadline(a)}.`;
@@ -103,7 +106,8 @@ export const targetPodReadinessText: CheckText<'target-pod-readiness'> = {
       case 'sandbox': {
         const who = a.cni ? `the ${a.cni} CNI plugin` : 'the pod network (CNI/multus)';
         const net = a.network ? ` (network ${a.network})` : '';
-        return `${who} could not set up the pod on ${a.node}${net}: check the CNI pods on that node and the NetworkAttachmentDefinitions`;
+        const logs = a.fromLog ? `; the failed CNI ADD is in ${a.fromLog}'s log` : '';
+        return `${who} could not set up the pod on ${a.node}${net}: check the CNI pods on that node and the NetworkAttachmentDefinitions${logs}`;
       }
       case 'config':
       case 'crash':

@@ -1,6 +1,6 @@
 // Prose of the target-pod-scheduling check: which nodes reject the target pod and why, and the fix.
-import type { PlacementReason } from '../../analyze/why/check.js';
-import type { UnschedulableArgs } from '../../analyze/why/checks/target-pod-scheduling.js';
+import type { PlacementReason } from '../../analyze/why/placement.js';
+import type { UnschedulableArgs } from '../../analyze/why/check-args/target-pod-scheduling.js';
 import { LABEL_HOSTNAME, LABEL_SCHEDULABLE, PREFIX_KUBEVIRT_DEVICES } from '../../kubevirt/constants.js';
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
@@ -137,13 +137,21 @@ export const targetPodSchedulingText: CheckText<'target-pod-scheduling'> = {
       case 'pods-unreadable':
         return 'Pods are not readable: the target pod cannot be checked.';
       case 'no-target-pod':
+        if (r.status === 'warn') return `Migration ${a.phase}, so virt-controller created its target pod, but no pod of this VMI carries the migration's label (kubevirt.io/migrationJobUID): it was deleted, or the dump lacks it.`;
         return `No target pod yet (migration ${a.phase}).`;
       case 'scheduled':
         return `${a.pod ? `Target pod ${a.pod}` : 'The target pod'} was scheduled${a.node ? ` on ${a.node}` : ''}.`;
       case 'gated':
         return `${who(a)} is held back by scheduling gates (PodScheduled=False, SchedulingGated).`;
       case 'waiting':
+        if (r.status === 'warn' || r.status === 'unknown') {
+          return `${who(a)} is not scheduled and no scheduler verdict was found${a.seconds !== null ? ` in ${duration(a.seconds)}` : ''} (no PodScheduled condition, no FailedScheduling event): the scheduler may not see it (schedulerName, a scheduling gate) or the evidence is missing.`;
+        }
         return `${who(a)} waits for the scheduler${a.seconds !== null ? ` (${duration(a.seconds)})` : ''}.`;
+      case 'host-model-event': {
+        const what = a.model ? ` (model ${a.model}${a.features.length > 0 ? `, features ${a.features.join(', ')}` : ''})` : a.features.length > 0 ? ` (features ${a.features.join(', ')})` : '';
+        return `KubeVirt found no node for the VMI's host-model CPU${what}: NoSuitableNodesForHostModelMigration${a.message ? ` "${a.message}"` : ''}; no target pod can be placed.`;
+      }
       case 'unschedulable':
         return unschedulableSummary(a);
       default:
@@ -153,6 +161,8 @@ export const targetPodSchedulingText: CheckText<'target-pod-scheduling'> = {
   hint(r) {
     const a = r.args;
     switch (a.kind) {
+      case 'host-model-event':
+        return `give ${a.vmi} a CPU model every node offers (spec.domain.cpu.model: a named model instead of host-model), or add nodes with the source's CPU; compare the nodes' host-model labels: kubectl get nodes --show-labels | tr , '\\n' | grep host-model-cpu`;
       case 'unschedulable':
         return unschedulableHint(a);
       case 'gated':
@@ -163,8 +173,9 @@ export const targetPodSchedulingText: CheckText<'target-pod-scheduling'> = {
       case 'pods-unreadable':
       case 'no-target-pod':
       case 'scheduled':
-      case 'waiting':
         return undefined;
+      case 'waiting':
+        return r.status === 'info' ? undefined : `see what the scheduler says about it: kubectl describe pod -n ${a.namespace} ${a.pod}`;
       default:
         return assertNever(a);
     }

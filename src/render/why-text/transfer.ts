@@ -1,5 +1,5 @@
 // Prose of the `transfer` check (src/analyze/why/checks/transfer.ts).
-import type { TransferClock } from '../../analyze/why/checks/transfer.js';
+import type { TransferClock } from '../../analyze/why/check-args/transfer.js';
 import type { TransferSample } from '../../analyze/progress/sample.js';
 import { formatBytes } from '../../kube/quantity.js';
 import { formatSeconds } from '../format.js';
@@ -83,12 +83,13 @@ export function recommendationText(id: string): string | undefined {
   }
 }
 
-const CONVERGE =
-  'let it converge: a MigrationPolicy (or spec.configuration.migrations) with allowAutoConverge: true, or allowPostCopy: true / allowWorkloadDisruption: true (post-copy needs vm.unprivileged_userfaultfd=1 on the nodes and a privileged namespace); more bandwidth (bandwidthPerMigration, a dedicated migration network); or less guest write load during the migration';
-
-function convergeHint(a: { recommendation: string | null }): string {
-  const first = a.recommendation === null ? undefined : recommendationText(a.recommendation);
-  return first ? `${first}; or ${CONVERGE}` : CONVERGE;
+/**
+ * The changes not yet in force, most likely first (each named once), then what always remains:
+ * less guest write load during the migration.
+ */
+export function convergeHint(a: { recommendations: readonly string[] }): string {
+  const changes = a.recommendations.map(recommendationText).filter((t): t is string => t !== undefined);
+  return [...changes, 'lower the guest write load during the migration'].join('; or ');
 }
 
 function howToGetProgress(a: TransferClock & { prometheusAsked: boolean; needsLogVerbosity?: number }): string {
@@ -131,7 +132,8 @@ export const transferText: CheckText<'transfer'> = {
         return `${modeOf(a)}, ${clock(a)}; no progress data${why}${verbosity}. ${capitalise(howToGetProgress(a))}.`;
       }
       case 'dirty-rate':
-        return `Not converging: the guest dirties memory at ${formatRate(a.dirtyRate ?? 0)}, at least as fast as it is sent (${formatRate(a.transferRate ?? 0)}), over the last ${a.window} samples; ${clock(a)}; ${expiryOf(a)}.`;
+        // formatRate has its own parentheses: never inside another pair.
+        return `Not converging: the guest dirties memory at ${formatRate(a.dirtyRate ?? 0)} while ${formatRate(a.transferRate ?? 0)} is sent, over the last ${a.window} samples; ${clock(a)}; ${expiryOf(a)}.`;
       case 'stalled': {
         const past = a.stall === 'exceeded' ? ', past progressTimeout: KubeVirt aborts it as stuck' : ` (KubeVirt aborts after progressTimeout ${a.progressTimeout ?? '?'}s without progress)`;
         return `Not converging: DataRemaining has not gone below ${formatBytes(a.minRemaining ?? 0)} for ${formatSeconds(a.stalledSeconds ?? 0)}${past}; ${clock(a)}.`;

@@ -15,11 +15,16 @@ describe('check-migratable flags', () => {
     expect(doc.kind).toBe('RuleList');
     expect(Object.fromEntries(doc.items.map((i) => [i.id, i.severity]))).toEqual(CONTRACT_SEVERITY);
     expect(doc.items.every((i) => i.description.length > 0)).toBe(true);
+    // What each rule follows in KubeVirt: the releases, reasons and where its verdict changes.
+    const kv = Object.fromEntries(doc.items.map((i) => [i.id, (i as unknown as { kubevirt: Record<string, unknown> }).kubevirt]));
+    expect(kv['cpu-dedicated-emulator-thread']).toMatchObject({ releases: 'v0.59–v1.0', reasons: ['DedicatedCPUNotLiveMigratable'], changesAt: ['v1.1'] });
+    expect(kv['virtiofs']).toMatchObject({ reasons: ['VirtIOFSNotLiveMigratable'], changesAt: ['v1.5'] });
+    expect(kv['host-device']?.['reads']).toEqual(expect.arrayContaining([expect.stringContaining('VGPULiveMigration')]));
   });
 
   it('--list-rules prints a table', async () => {
     const r = await runCli(['check-migratable', '--list-rules']);
-    expect(r.stdout.split('\n')[0]).toMatch(/^RULE\s+SEVERITY\s+DESCRIPTION$/);
+    expect(r.stdout.split('\n')[0]).toMatch(/^RULE\s+SEVERITY\s+KUBEVIRT\s+DESCRIPTION$/);
     expect(r.stdout).toContain('volume-not-shared');
   });
 
@@ -33,6 +38,25 @@ describe('check-migratable flags', () => {
     const r = await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'wide']);
     expect(r.stdout.split('\n')[0]).toMatch(/NAMESPACE\s+NAME\s+VERDICT\s+BLOCKERS\s+WARNINGS\s+NODE\s+RULES/);
     expect(r.stdout).toMatch(/erp-app\s+not-migratable\s+1\s+1\s+node-2\s+\S*volume-not-shared/);
+  });
+
+  it('a listing is the table and the summary; --details, or naming the VM, adds each VM\'s reasons and fixes', async () => {
+    const table = await runCli(['check-migratable', '-A', '--from', SNAP]);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 10 + 3);
+    expect(lines.slice(-2)).toEqual(['10 checked: 1 migratable, 2 risky, 7 not migratable.', '--details: the reasons and fixes for each VM.']);
+    expect(table.stdout).not.toMatch(/fix:/);
+    const wide = await runCli(['check-migratable', '-A', '--from', SNAP, '-o', 'wide']);
+    expect(wide.stdout).not.toMatch(/fix:/);
+    const details = await runCli(['check-migratable', '-A', '--details', '--from', SNAP]);
+    expect(details.stdout.startsWith(table.stdout.split('\n\n')[0] ?? '')).toBe(true);
+    expect(details.stdout).toMatch(/^prod\/erp-app \(VirtualMachineInstance on node-2\)\n {2}\S+ volume-not-shared: /m);
+    expect(details.stdout).not.toMatch(/--details:/);
+    expect(details.code).toBe(table.code);
+    const named = await runCli(['check-migratable', 'erp-app', '-n', 'prod', '--from', SNAP]);
+    expect(named.stdout).toMatch(/^prod\/erp-app \(/m);
+    const files = await runCli(['check-migratable', '-f', 'examples/manifests/vm-rwo.yaml']);
+    expect(files.stdout).toMatch(/^prod\/reports \(VirtualMachine\)$/m);
   });
 
   it('--fail-on moves the line between 0 and 1', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../../src/kube/types.js';
-import { clusterFacts, forbidden, GENOA_FEATURES, loadRealOne, node, vm, vmi } from '../../fixtures/objects/index.js';
+import { clusterFacts, forbidden, GENOA_FEATURES, kubevirtCR, loadRealOne, node, vm, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
 
 describe('cpu-host-passthrough', () => {
@@ -63,6 +63,17 @@ describe('cpu-host-model-unique', () => {
     const bare = node('node-a', { hostModel: null });
     const { findings } = run('cpu-host-model-unique', { vmi: vmi('vm1') }, clusterFacts({ nodes: [bare, node('node-b')] }));
     expect(findings[0]?.args).toMatchObject({ node: 'node-a', model: '', missing: [] });
+    expect(findings[0]?.kubevirtReason).toBe('CPUModeLiveMigratable');
+    // KubeVirt refuses even when no other node exists (vm.go isHostModelMigratable reads only its own node).
+    expect(run('cpu-host-model-unique', { vmi: vmi('vm1') }, clusterFacts({ nodes: [bare] })).findings[0]?.kubevirtReason).toBe('CPUModeLiveMigratable');
+  });
+
+  it('selects the source CPU vendor only from KubeVirt 1.8', () => {
+    const intel = node('node-b', { vendor: 'Intel' });
+    const at = (version: string) => clusterFacts({ nodes: [source, intel], kubevirt: [kubevirtCR({ version })] });
+    expect(run('cpu-host-model-unique', { vmi: vmi('vm1') }, at('v1.7.0')).findings).toEqual([]);
+    expect(run('cpu-host-model-unique', { vmi: vmi('vm1') }, at('v1.8.0')).findings[0]?.args).toMatchObject({ node: 'node-a', vendor: 'AMD' });
+    expect(run('cpu-host-model-unique', { vmi: vmi('vm1') }, at('v1.8.0')).findings[0]?.kubevirtReason).toBeUndefined();
   });
 
   it('does not fire on a one-node cluster (the real Harvester node), nor for named models', () => {
@@ -121,18 +132,70 @@ describe('cpu-dedicated-single-node', () => {
     expect(run('cpu-dedicated-single-node', { vmi: vmi('vm1', dedicated) }, facts)).toEqual({ findings: [], unresolved: ['nodes: forbidden'] });
     expect(run('cpu-dedicated-single-node', { vmi: vmi('vm1') }, facts)).toEqual({ findings: [], unresolved: [] });
   });
+
+  it('reads the label that release selects: cpumanager up to 1.7, kubevirt.io/cpumanager from 1.8', () => {
+    // A v1.7 virt-handler writes only `cpumanager`.
+    const legacy = (name: string) => {
+      const n = node(name);
+      n.metadata.labels = { ...n.metadata.labels, cpumanager: 'true' };
+      return n;
+    };
+    const nodes = [legacy('node-a'), legacy('node-b')];
+    const at = (version: string) => clusterFacts({ nodes, kubevirt: [kubevirtCR({ version })] });
+    expect(run('cpu-dedicated-single-node', { vmi: vmi('vm1', dedicated) }, at('v1.7.2')).findings).toEqual([]);
+    expect(run('cpu-dedicated-single-node', { vmi: vmi('vm1', dedicated) }, at('v1.8.0')).findings[0]?.args).toEqual({ label: 'kubevirt.io/cpumanager=true', nodes: [], count: 0 });
+  });
+});
+
+describe('cpu-dedicated-emulator-thread', () => {
+  const isolated = { domain: { cpu: { cores: 4, dedicatedCpuPlacement: true, isolateEmulatorThread: true } } };
+  const at = (version: string) => clusterFacts({ kubevirt: [kubevirtCR({ version })] });
+
+  it('blocks on KubeVirt 0.59 and 1.0 (DedicatedCPUNotLiveMigratable)', () => {
+    expect(run('cpu-dedicated-emulator-thread', { vmi: vmi('vm1', isolated) }, at('v1.0.1')).findings).toEqual([
+      {
+        rule: 'cpu-dedicated-emulator-thread',
+        severity: 'blocker',
+        kubevirtReason: 'DedicatedCPUNotLiveMigratable',
+        args: {},
+        path: 'spec.domain.cpu.isolateEmulatorThread',
+        evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.domain.cpu.isolateEmulatorThread' }],
+      },
+    ]);
+    expect(run('cpu-dedicated-emulator-thread', { vmi: vmi('vm1', isolated) }, at('v0.59.0')).findings).toHaveLength(1);
+  });
+
+  it('is silent from 1.1, and without both settings', () => {
+    expect(run('cpu-dedicated-emulator-thread', { vmi: vmi('vm1', isolated) }, at('v1.1.0')).findings).toEqual([]);
+    expect(run('cpu-dedicated-emulator-thread', { vmi: vmi('vm1', { domain: { cpu: { dedicatedCpuPlacement: true } } }) }, at('v1.0.0')).findings).toEqual([]);
+  });
 });
 
 describe('confidential-computing', () => {
   it.each([
-    [{ sev: {} }, 'SEV'],
-    [{ sev: { policy: { encryptedState: true } } }, 'SEV-ES'],
-    [{ snp: {} }, 'SEV-SNP'],
-    [{ tdx: {} }, 'TDX'],
-    [{}, 'SecureExecution'],
-  ])('fires for launchSecurity %j as %s', (launchSecurity, technology) => {
+    [{ sev: {} }, 'SEV', 'sev', 'SEVNotLiveMigratable'],
+    [{ sev: { policy: { encryptedState: true } } }, 'SEV-ES', 'sev', 'SEVNotLiveMigratable'],
+    [{ snp: {} }, 'SEV-SNP', 'snp', 'SEVNotLiveMigratable'],
+    [{ tdx: {} }, 'TDX', 'tdx', 'TDXNotLiveMigratable'],
+  ])('fires for launchSecurity %j as %s', (launchSecurity, technology, field, kubevirtReason) => {
     const { findings } = run('confidential-computing', { vmi: vmi('vm1', { domain: { launchSecurity } }) });
-    expect(findings).toMatchObject([{ severity: 'blocker', args: { technology }, path: 'spec.domain.launchSecurity' }]);
+    expect(findings).toMatchObject([{ severity: 'blocker', kubevirtReason, args: { technology }, path: `spec.domain.launchSecurity.${field}` }]);
+  });
+
+  it('Secure Execution: any launchSecurity on s390x, from KubeVirt 1.6', () => {
+    const s390x = vmi('vm1', { domain: { launchSecurity: {} }, spec: { architecture: 's390x' } });
+    expect(run('confidential-computing', { vmi: s390x }).findings).toMatchObject([
+      { kubevirtReason: 'SecureExecutionNotLiveMigratable', args: { technology: 'SecureExecution' }, path: 'spec.domain.launchSecurity' },
+    ]);
+    const v15 = clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.5.2' })] });
+    expect(run('confidential-computing', { vmi: s390x }, v15).findings).toEqual([]);
+    expect(run('confidential-computing', { vmi: vmi('vm1', { domain: { launchSecurity: {} } }) }).findings).toEqual([]);
+  });
+
+  it('SEV-SNP and TDX only from KubeVirt 1.7 (older releases do not know the fields)', () => {
+    const v16 = clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.6.0' })] });
+    expect(run('confidential-computing', { vmi: vmi('vm1', { domain: { launchSecurity: { snp: {} } } }) }, v16).findings).toEqual([]);
+    expect(run('confidential-computing', { vmi: vmi('vm1', { domain: { launchSecurity: { tdx: {} } } }) }, v16).findings).toEqual([]);
   });
 
   it('does not fire without launchSecurity', () => {
@@ -146,6 +209,7 @@ describe('hyperv-passthrough', () => {
       {
         rule: 'hyperv-passthrough',
         severity: 'blocker',
+        kubevirtReason: 'HypervPassthroughNotLiveMigratable',
         args: {},
         path: 'spec.template.spec.domain.features.hypervPassthrough',
         evidence: [{ kind: 'VirtualMachine', namespace: 'default', name: 'vm1', field: 'spec.template.spec.domain.features.hypervPassthrough' }],
@@ -154,10 +218,20 @@ describe('hyperv-passthrough', () => {
     expect(run('hyperv-passthrough', { vm: vm('vm1', { domain: { features: { hypervPassthrough: { enabled: false } } } }) }).findings).toEqual([]);
     expect(run('hyperv-passthrough', { vm: vm('vm1') }).findings).toEqual([]);
   });
+
+  it('is silent before KubeVirt 1.3 (no such field there)', () => {
+    const v12 = clusterFacts({ kubevirt: [kubevirtCR({ version: 'v1.2.1' })] });
+    expect(run('hyperv-passthrough', { vm: vm('vm1', { domain: { features: { hypervPassthrough: { enabled: true } } } }) }, v12).findings).toEqual([]);
+  });
 });
 
 describe('tsc-frequency', () => {
   const reenlightenment = { domain: { features: { hyperv: { reenlightenment: {} } } } };
+
+  it('invtsc required: the frequency is needed to boot, so LiveMigratable does not check it', () => {
+    const invtsc = { domain: { cpu: { features: [{ name: 'invtsc', policy: 'require' }] }, features: { hyperv: { reenlightenment: {} } } } };
+    expect(run('tsc-frequency', { vmi: vmi('vm1', invtsc) }, clusterFacts({ nodes: [node('node-a'), node('node-b')] })).findings).toEqual([]);
+  });
 
   it('fires for a running VMI without topologyHints.tscFrequency (real node without cpu-timer labels)', () => {
     const nodes = [node('node-a'), node('node-b')];
@@ -166,6 +240,7 @@ describe('tsc-frequency', () => {
       {
         rule: 'tsc-frequency',
         severity: 'blocker',
+        kubevirtReason: 'NoTSCFrequencyNotLiveMigratable',
         args: { reason: 'no-tsc-frequency', node: 'node-a' },
         path: 'spec.domain.features.hyperv.reenlightenment',
         evidence: [

@@ -1,11 +1,11 @@
-// `-o json` is written item by item (writeMigratabilityJson); it must be the very text that
+// `-o json` is written item by item (migratabilityJsonChunks); it must be the very text that
 // renderDocument(migratabilityDocument(a, errors), 'json') gives, whatever the chunk size.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { openSnapshotSource } from '../../../src/collect/snapshot/index.js';
 import { gatherForCheck } from '../../../src/commands/check-migratable/gather.js';
 import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../../src/analyze/migratability/report.js';
-import { migratabilityDocument, writeMigratabilityJson } from '../../../src/render/migratability-document.js';
+import { migratabilityDocument, migratabilityJsonChunks } from '../../../src/render/migratability-document.js';
 import { renderDocument } from '../../../src/render/document.js';
 import type { GatherError } from '../../../src/kube/known.js';
 
@@ -16,25 +16,15 @@ async function analysisOf(drainNode?: string): Promise<MigratabilityAnalysis> {
   try {
     const g = await gatherForCheck(source, { names: [], ...(drainNode ? { node: drainNode } : {}) });
     expect(g.errors).toEqual([]);
-    return analyzeMigratability(pairSubjects(g.vms, g.vmis), g.facts, drainNode);
+    return analyzeMigratability(pairSubjects(g.vms, g.vmis), g.facts, drainNode, g.drain);
   } finally {
     await source.close();
   }
 }
 
 function streamed(a: MigratabilityAnalysis, errors: GatherError[], chunkChars?: number): { text: string; writes: number } {
-  let text = '';
-  let writes = 0;
-  writeMigratabilityJson(
-    a,
-    errors,
-    (t) => {
-      text += t;
-      writes++;
-    },
-    chunkChars,
-  );
-  return { text, writes };
+  const chunks = [...migratabilityJsonChunks(a, errors, chunkChars)];
+  return { text: chunks.join(''), writes: chunks.length };
 }
 
 let all: MigratabilityAnalysis;
@@ -44,7 +34,7 @@ beforeAll(async () => {
   drain = await analysisOf('node-2');
 });
 
-describe('writeMigratabilityJson', () => {
+describe('migratabilityJsonChunks', () => {
   it('writes exactly the JSON document, in one piece or in many', () => {
     const whole = renderDocument(migratabilityDocument(all, []), 'json');
     expect(all.items.length).toBe(10);
@@ -63,7 +53,7 @@ describe('writeMigratabilityJson', () => {
     const empty: MigratabilityAnalysis = {
       items: [],
       summary: { total: 0, migratable: 0, notMigratable: 0, risky: 0 },
-      drainCounts: { migrate: 0, shutdown: 0, 'block-drain': 0, external: 0 },
+      drainCounts: { migrate: 0, wait: 0, shutdown: 0, 'block-drain': 0, external: 0 },
     };
     expect(streamed(empty, errors).text).toBe(renderDocument(migratabilityDocument(empty, errors), 'json'));
     const emptyDrain: MigratabilityAnalysis = { ...empty, drainNode: 'n1' };

@@ -69,6 +69,7 @@ describe('evaluateMigratability verdicts', () => {
       severity: 'blocker',
       description: 'needs nodes',
       needs: ['nodes', 'pvcs'],
+      kubevirt: { reasons: [], changesAt: [], reads: [] },
       evaluate: () => {
         ran = true;
         return { findings: [] };
@@ -95,6 +96,7 @@ describe('evaluateMigratability verdicts', () => {
       severity: 'warning',
       description: 'broken',
       needs: [],
+      kubevirt: { reasons: [], changesAt: [], reads: [] },
       evaluate: () => {
         throw new Error('boom');
       },

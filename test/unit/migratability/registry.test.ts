@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleById } from '../../../src/analyze/migratability/registry.js';
+import { KNOWN_RELEASES, minorCompare } from '../../../src/kubevirt/releases.js';
+import { LIVE_MIGRATABLE_REASON_VERSIONS } from '../../../src/kubevirt/migratability-facts.js';
 
 // The rule table of shared/spec/cli-contract.md §4.2, copied: ids and severities are a contract.
 const CONTRACT: [string, string][] = [
@@ -21,6 +23,8 @@ const CONTRACT: [string, string][] = [
   ['cpu-host-passthrough', 'warning'],
   ['cpu-host-model-unique', 'blocker'],
   ['cpu-dedicated-single-node', 'blocker'],
+  // Added (README, "Additions to the contract"), after the rule it refines.
+  ['cpu-dedicated-emulator-thread', 'blocker'],
   ['confidential-computing', 'blocker'],
   ['hyperv-passthrough', 'blocker'],
   ['tsc-frequency', 'blocker'],
@@ -50,6 +54,27 @@ describe('rule registry', () => {
     const dir = fileURLToPath(new URL('../../../src/analyze/migratability/rules/', import.meta.url));
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).map((f) => f.replace(/\.ts$/, ''));
     expect(files.sort()).toEqual(CONTRACT.map(([id]) => id).sort());
+  });
+
+  it('every rule states what it follows in KubeVirt: reasons, releases, where its verdict changes', () => {
+    const reasons = RULES.flatMap((r) => r.kubevirt.reasons);
+    // Each LiveMigratable reason has exactly one rule that stands for it, except Disks (PVCs and hostDisks).
+    for (const reason of Object.keys(LIVE_MIGRATABLE_REASON_VERSIONS)) {
+      const owners = RULES.filter((r) => r.kubevirt.reasons.includes(reason as never)).map((r) => r.id);
+      expect(owners.length, reason).toBe(reason === 'DisksNotLiveMigratable' ? 2 : 1);
+    }
+    expect(new Set(reasons).size).toBe(Object.keys(LIVE_MIGRATABLE_REASON_VERSIONS).length);
+    for (const r of RULES) {
+      const known = (m: { major: number; minor: number }) => KNOWN_RELEASES.some((k) => minorCompare(k, m) === 0);
+      for (const m of r.kubevirt.changesAt) expect(known(m), `${r.id}: ${m.major}.${m.minor}`).toBe(true);
+      // A rule that stops at a release changes verdict at the next one, and one that starts later at its first.
+      const span = r.kubevirt.releases;
+      if (span?.since && minorCompare(span.since, KNOWN_RELEASES[0]!) > 0) expect(r.kubevirt.changesAt, r.id).toContainEqual(span.since);
+      if (span?.until) {
+        const next = KNOWN_RELEASES[KNOWN_RELEASES.findIndex((k) => minorCompare(k, span.until!) === 0) + 1];
+        expect(r.kubevirt.changesAt, r.id).toContainEqual(next);
+      }
+    }
   });
 
   it('ruleById finds each rule', () => {

@@ -6,10 +6,19 @@ import { run } from './helpers.js';
 const blocker: RuleFinding = {
   rule: 'volume-not-shared',
   severity: 'blocker',
-  args: { volume: 'disk-0', claim: 'disk-0', source: 'persistentVolumeClaim', accessModes: ['ReadWriteOnce'], accessModesFrom: 'pvc-spec', hotpluggable: false },
+  kubevirtReason: 'DisksNotLiveMigratable',
+  args: { kind: 'not-shared', volume: 'disk-0', claim: 'disk-0', source: 'persistentVolumeClaim', accessModes: ['ReadWriteOnce'], accessModesFrom: 'pvc-spec', hotpluggable: false, fix: { kind: 'profiles-unknown' } },
   evidence: [],
 };
-const warning: RuleFinding = { rule: 'virtiofs', severity: 'warning', args: { filesystem: 'fs' }, evidence: [] };
+// virtiofs with the version unknown: a warning that blocks on v0.59–v1.4.
+const warning: RuleFinding = {
+  rule: 'virtiofs',
+  severity: 'warning',
+  kubevirtReason: 'VirtIOFSNotLiveMigratable',
+  blocksOn: [{ since: { major: 0, minor: 59 }, until: { major: 1, minor: 4 } }],
+  args: { filesystem: 'fs' },
+  evidence: [],
+};
 
 describe('eviction-drain-blocker', () => {
   it('fires for evictionStrategy LiveMigrate on the VMI with a blocker', () => {
@@ -76,7 +85,7 @@ describe('kubevirt-condition', () => {
 
   it('does not fire when a blocker explains the reason, nor for LiveMigratable=True or no VMI', () => {
     expect(run('kubevirt-condition', { vmi: vmi('vm1', { liveMigratable: disks }) }, clusterFacts(), [blocker]).findings).toEqual([]);
-    const hostdisk: RuleFinding = { rule: 'volume-hostdisk', severity: 'blocker', args: { volume: 'disk-0' }, evidence: [] };
+    const hostdisk: RuleFinding = { rule: 'volume-hostdisk', severity: 'blocker', kubevirtReason: 'DisksNotLiveMigratable', args: { volume: 'disk-0' }, evidence: [] };
     expect(run('kubevirt-condition', { vmi: vmi('vm1', { liveMigratable: disks }) }, clusterFacts(), [hostdisk]).findings).toEqual([]);
     expect(run('kubevirt-condition', { vmi: vmi('vm1') }).findings).toEqual([]);
     expect(run('kubevirt-condition', { vm: vm('vm1') }).findings).toEqual([]);
@@ -91,7 +100,7 @@ describe('kubevirt-condition', () => {
     });
   });
 
-  it('an unmapped reason (dedicated CPUs with emulator thread isolation, v0.59/v1.0) fires', () => {
+  it('a blocker that stands for another reason does not explain it (the CPU-manager placement is not DedicatedCPUNotLiveMigratable)', () => {
     const v = vmi('vm1', {
       liveMigratable: liveMigratable('False', 'DedicatedCPUNotLiveMigratable', 'VMI uses dedicated CPUs and emulator thread isolation'),
     });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { clusterFacts, dataVolume, forbidden, node, pv, pvc, storageClass, storageProfile, vm, vmi } from '../../fixtures/objects/index.js';
+import { clusterFacts, dataVolume, forbidden, kubevirtCR, loadReal, node, pv, pvc, storageClass, storageProfile, vm, vmi } from '../../fixtures/objects/index.js';
+import type { StorageProfile } from '../../../src/kube/types.js';
+import type { RuleFinding } from '../../../src/analyze/migratability/rule.js';
+import type { FactsInput, PvcOptions } from '../../fixtures/objects/index.js';
+import { ruleHint } from '../../../src/render/migratability-text.js';
 import { run } from './helpers.js';
 
 const RWO = ['ReadWriteOnce'];
@@ -36,7 +40,7 @@ describe('volume-not-shared', () => {
   it('uses spec.accessModes of a Pending PVC', () => {
     const facts = clusterFacts({ pvcs: [pvc('vm1-disk-0', { accessModes: RWO, phase: 'Pending' })] });
     const { findings } = run('volume-not-shared', { vm: vm('vm1') }, facts);
-    expect(findings[0]?.args.accessModesFrom).toBe('pvc-spec');
+    expect(findings[0]?.args).toMatchObject({ kind: 'not-shared', accessModesFrom: 'pvc-spec' });
     expect(findings[0]?.path).toBe('spec.template.spec.volumes[0].persistentVolumeClaim');
   });
 
@@ -50,6 +54,7 @@ describe('volume-not-shared', () => {
     expect(findings[0]?.args).toMatchObject({ accessModesFrom: 'vmi-volume-status', volumeMode: 'Filesystem' });
     expect(findings[0]?.evidence).toEqual([
       { kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'status.volumeStatus[0].persistentVolumeClaimInfo.accessModes' },
+      { kind: 'PersistentVolumeClaim', namespace: 'default', name: 'vm1-disk-0' },
     ]);
   });
 
@@ -101,12 +106,99 @@ describe('volume-not-shared', () => {
     });
     const { findings, unresolved } = run('volume-not-shared', { vm: v }, facts);
     expect(unresolved).toEqual([]);
-    expect(findings.map((f) => [f.args.volume, f.args.accessModesFrom])).toEqual([
+    expect(findings.map((f) => (f.args.kind === 'not-shared' ? [f.args.volume, f.args.accessModesFrom] : f.args.kind))).toEqual([
       ['root', 'datavolume-template'],
       ['data', 'storage-profile'],
     ]);
     expect(findings[0]?.evidence[0]).toEqual({ kind: 'VirtualMachine', namespace: 'default', name: 'vm1', field: 'spec.dataVolumeTemplates[0].spec.storage.accessModes' });
     expect(findings[1]?.evidence[0]).toEqual({ kind: 'StorageProfile', name: 'longhorn-static', field: 'status.claimPropertySets[0].accessModes' });
+  });
+
+  describe('fix: where ReadWriteMany is offered (real CDI 1.62 StorageProfiles)', () => {
+    const profiles = loadReal<StorageProfile>('storageprofiles-cdi-1.62.yaml');
+    const fixOf = (claim: PvcOptions, storageProfiles: FactsInput['storageProfiles'] = profiles) => {
+      const facts = clusterFacts({ pvcs: [pvc('vm1-disk-0', { accessModes: RWO, ...claim })], storageClasses: [storageClass(claim.storageClassName ?? 'longhorn')], storageProfiles });
+      const { findings } = run('volume-not-shared', { vmi: vmi('vm1', { volumeStatus: [] }) }, facts);
+      expect(findings).toHaveLength(1);
+      const args = findings[0]?.args;
+      return args && 'fix' in args ? args.fix : undefined;
+    };
+
+    it('an RWO Filesystem claim on a class that offers RWX only with Block: the same class, volumeMode Block', () => {
+      expect(fixOf({ storageClassName: 'harvester-longhorn', volumeMode: 'Filesystem' })).toEqual({ kind: 'same-class', storageClass: 'harvester-longhorn', volumeMode: 'Block' });
+    });
+
+    it('an RWO Block claim on such a class: the same class and mode', () => {
+      expect(fixOf({ storageClassName: 'longhorn', volumeMode: 'Block' })).toEqual({ kind: 'same-class', storageClass: 'longhorn', volumeMode: 'Block' });
+    });
+
+    it('a class whose profile offers RWO only (longhorn-static): another class, the ones that offer RWX', () => {
+      const fix = fixOf({ storageClassName: 'longhorn-static', volumeMode: 'Block' });
+      expect(fix).toMatchObject({ kind: 'other-class' });
+      expect(fix?.kind === 'other-class' ? fix.classes.map((c) => c.storageClass) : []).toEqual(['harvester-longhorn', 'harvester-longhorn-single', 'longhorn', 'longhorn-image-zs97p']);
+    });
+
+    it('no profile offers RWX: no-rwx-class; no profiles (no CDI) or unreadable: profiles-unknown', () => {
+      const rwoOnly = profiles.filter((p) => ['longhorn-static', 'vmstate-persistence'].includes(p.metadata.name ?? ''));
+      expect(fixOf({ storageClassName: 'longhorn-static' }, rwoOnly)).toEqual({ kind: 'no-rwx-class' });
+      expect(fixOf({ storageClassName: 'longhorn-static' }, [])).toEqual({ kind: 'profiles-unknown' });
+      expect(fixOf({ storageClassName: 'longhorn-static' }, forbidden('storageprofiles.cdi.kubevirt.io'))).toEqual({ kind: 'profiles-unknown' });
+    });
+
+    it('the hint names the same class and Block, not another StorageClass', () => {
+      const fix = fixOf({ storageClassName: 'harvester-longhorn', volumeMode: 'Filesystem' });
+      const f: RuleFinding<'volume-not-shared'> = {
+        rule: 'volume-not-shared',
+        severity: 'blocker',
+        evidence: [],
+        args: { kind: 'not-shared', volume: 'disk-0', claim: 'vm1-disk-0', source: 'persistentVolumeClaim', accessModes: RWO, accessModesFrom: 'pvc-status', hotpluggable: false, fix: fix! },
+      };
+      expect(ruleHint(f)).toMatch(/volumeMode: Block, on the same StorageClass harvester-longhorn/);
+    });
+  });
+
+  describe('a running VMI: what KubeVirt reads, status.volumeStatus', () => {
+    const rwxPvc = clusterFacts({ pvcs: [pvc('vm1-disk-0')] });
+    const at = (version: string, input = {}) => clusterFacts({ pvcs: [pvc('vm1-disk-0', { accessModes: RWO })], kubevirt: [kubevirtCR({ version })], ...input });
+
+    it('an entry without persistentVolumeClaimInfo: KubeVirt cannot tell, and refuses ("Unable to determine")', () => {
+      const v = vmi('vm1', { volumeStatus: [{ name: 'disk-0', target: 'vda' }] });
+      expect(run('volume-not-shared', { vmi: v }, rwxPvc).findings).toMatchObject([
+        {
+          kubevirtReason: 'DisksNotLiveMigratable',
+          args: { kind: 'sharing-unknown', volume: 'disk-0', claim: 'vm1-disk-0', node: 'node-a' },
+          evidence: [{ kind: 'VirtualMachineInstance', field: 'status.volumeStatus[0]' }],
+        },
+      ]);
+    });
+
+    it('no volumeStatus at all (a hand-made dump): the PVC is read instead, no cause from the absence', () => {
+      const v = vmi('vm1', { volumeStatus: [] });
+      expect(run('volume-not-shared', { vmi: v }, rwxPvc).findings).toEqual([]);
+    });
+
+    it('the volume a volume migration moves passes from 1.3 (status.migratedVolumes)', () => {
+      const v = vmi('vm1', { volumeStatus: [{ name: 'disk-0', persistentVolumeClaimInfo: { claimName: 'vm1-disk-0', accessModes: RWO } }] });
+      v.status = { ...v.status, migratedVolumes: [{ volumeName: 'disk-0' }] };
+      expect(run('volume-not-shared', { vmi: v }, at('v1.3.0')).findings).toEqual([]);
+      expect(run('volume-not-shared', { vmi: v }, at('v1.2.0')).findings).toHaveLength(1);
+      expect(run('volume-block-migration', { vmi: v }, at('v1.4.0')).findings.map((f) => f.args)).toContainEqual({ volume: 'disk-0', source: 'persistentVolumeClaim', volumeMigration: true });
+      expect(run('volume-block-migration', { vmi: v }, at('v1.3.0')).findings.map((f) => f.args.volume)).not.toContain('disk-0');
+    });
+
+    it('KubeVirt 1.3 only: the backend-storage PVC must be ReadWriteMany', () => {
+      const v = vmi('vm1', {
+        volumeStatus: [
+          { name: 'disk-0', persistentVolumeClaimInfo: { claimName: 'vm1-disk-0', accessModes: ['ReadWriteMany'] } },
+          { name: 'persistent-state-for-vm1', persistentVolumeClaimInfo: { claimName: 'persistent-state-for-vm1', accessModes: RWO } },
+        ],
+      });
+      expect(run('volume-not-shared', { vmi: v }, at('v1.3.1')).findings).toMatchObject([
+        { kubevirtReason: 'DisksNotLiveMigratable', args: { kind: 'backend-storage', claim: 'persistent-state-for-vm1', accessModes: RWO } },
+      ]);
+      expect(run('volume-not-shared', { vmi: v }, at('v1.4.0')).findings).toEqual([]);
+      expect(run('volume-not-shared', { vmi: v }, at('v1.2.0')).findings).toEqual([]);
+    });
   });
 
   it('counts hotplugged volumes', () => {
@@ -211,6 +303,7 @@ describe('volume-hostdisk', () => {
       {
         rule: 'volume-hostdisk',
         severity: 'blocker',
+        kubevirtReason: 'DisksNotLiveMigratable',
         args: { volume: 'hd', hostPath: '/data/disk.img', type: 'DiskOrCreate' },
         path: 'spec.volumes[0].hostDisk',
         evidence: [{ kind: 'VirtualMachineInstance', namespace: 'default', name: 'vm1', field: 'spec.volumes[0].hostDisk' }],

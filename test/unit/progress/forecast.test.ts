@@ -2,7 +2,7 @@
 // Budget: completionTimeoutPerGiB × guest size rounded UP to whole GB (10^9): a 4 GiB guest
 // (4 294 967 296 B) is 5 GB, so 150 s/GB → 750 s and 800 s/GB → 4000 s (facts §5.2).
 import { describe, expect, it } from 'vitest';
-import { budgetAction, forecast, leastSquaresSlope, percentDone, recommend, type ForecastInput } from '../../../src/analyze/progress/forecast.js';
+import { budgetAction, forecast, leastSquaresSlope, percentDone, recommend, recommendations, type ForecastInput } from '../../../src/analyze/progress/forecast.js';
 import { logSamples } from '../../../src/analyze/progress/log-samples.js';
 import { parseLauncherLogLines } from '../../../src/analyze/why/launcher-log-lines.js';
 import { parseKubeVirtVersion } from '../../../src/kubevirt/version.js';
@@ -186,6 +186,14 @@ describe('helpers', () => {
 
   it('recommend: nothing left to suggest → null', () => {
     expect(recommend({ dirtyRate: 1, transferRate: 1, reason: 'dirty-rate' }, { allowAutoConverge: true, allowPostCopy: true, network: 'migration-net' }, V('v1.9.0'))).toBeNull();
+  });
+
+  it('recommendations: only what is not in force, each once; a bandwidth cap first when the copy runs at it, last when set, never when unlimited', () => {
+    const dirty = { dirtyRate: 120e6, transferRate: 100e6, reason: 'dirty-rate' as const };
+    expect(recommendations(dirty, { allowAutoConverge: true }, V('v1.9.0'))).toEqual(['post-copy', 'workload-disruption', 'migration-network']);
+    expect(recommendations(dirty, { bandwidthPerMigration: '0Mi' }, V('v1.9.0'))).toEqual(['auto-converge', 'post-copy', 'workload-disruption', 'migration-network']);
+    expect(recommendations(dirty, { bandwidthPerMigration: '100M' }, V('v1.9.0'))).toEqual(['bandwidth', 'auto-converge', 'post-copy', 'workload-disruption', 'migration-network']);
+    expect(recommendations(dirty, { bandwidthPerMigration: '1Gi', network: 'migration-net' }, V('v1.4.0'))).toEqual(['auto-converge', 'post-copy', 'bandwidth']);
   });
 
   it('sparkline: scaled to the largest value, bucketed to the width', () => {

@@ -37,5 +37,12 @@ describe('-o name: kind.group/name lines, as kubectl name printer', () => {
     expect(renderNames(doc({ kind: 'MigrationStart', migration: null, dryRun: true }))).toBe('');
     expect(renderNames(doc({ kind: 'MigrationAbort', migration: { name: 'm1', uid: 'u', phaseBefore: 'Running' } }))).toBe('virtualmachineinstancemigration.kubevirt.io/m1\n');
     expect(renderNames(doc({ kind: 'MigrationAbort', migration: null }))).toBe('');
+    // A server-side dry run names the migration it would have made or aborted: no line.
+    expect(renderNames(doc({ kind: 'MigrationStart', migration: { name: 'db-primary-mig-x2k9d', uid: 'u', phase: '' }, dryRun: true }))).toBe('');
+    expect(renderNames(doc({ kind: 'MigrationAbort', migration: { name: 'm1', uid: 'u', phaseBefore: 'Running' }, dryRun: true }))).toBe('');
+  });
+
+  it('--list-rules names each rule as rule/ID', () => {
+    expect(renderNames(doc({ kind: 'RuleList', items: [{ id: 'volume-not-shared' }, { id: 'host-device' }] }))).toBe('rule/volume-not-shared\nrule/host-device\n');
   });
 });

@@ -2,7 +2,7 @@
 // the planned-migration context and the decision. Assert ids, causes and args, never prose.
 import { describe, expect, it } from 'vitest';
 import { snapshotFromObjects } from '../../../src/collect/snapshot/index.js';
-import type { KubeObject, Pod } from '../../../src/kube/types.js';
+import type { KubeObject, Pod, VirtualMachineInstance } from '../../../src/kube/types.js';
 import { gatherForStart } from '../../../src/commands/start/gather.js';
 import { decidePreflight, migrationManifest, preflightContext, type Preflight, type PreflightCheck, type PreflightCheckId } from '../../../src/analyze/start/preflight.js';
 import { kubevirtCR, liveMigratable, node, pv, pvc } from '../../fixtures/objects/index.js';
@@ -50,7 +50,14 @@ describe('decidePreflight', () => {
   });
 
   it('refuses not-live-migratable for check-migratable blockers; --force overrides', async () => {
-    const objects = scene().map((o) => (o.kind === 'PersistentVolumeClaim' ? pvc('vm1-disk-0', { accessModes: ['ReadWriteOnce'] }) : o));
+    // An RWO claim, as the PVC and the VMI's volumeStatus (what KubeVirt reads) both say.
+    const objects = scene().map((o) => {
+      if (o.kind === 'PersistentVolumeClaim') return pvc('vm1-disk-0', { accessModes: ['ReadWriteOnce'] });
+      if (o.kind !== 'VirtualMachineInstance') return o;
+      const v = structuredClone(o) as VirtualMachineInstance;
+      for (const s of v.status?.volumeStatus ?? []) if (s.persistentVolumeClaimInfo) s.persistentVolumeClaimInfo.accessModes = ['ReadWriteOnce'];
+      return v;
+    });
     const p = await preflight(objects);
     expect(p.evaluation.findings.map((f) => f.rule)).toContain('volume-not-shared');
     expect(p.refused).toEqual({ cause: 'not-live-migratable', from: 'migratability', overridable: true });

@@ -71,3 +71,13 @@ export function nodeRef(name: string, field = 'metadata.labels'): EvidenceRef {
 export function nodeName(n: Node): string {
   return n.metadata.name ?? '';
 }
+
+/**
+ * Whether an Alpha feature gate is on: listed in `developerConfiguration.featureGates`, in every
+ * version (pkg/virt-config/feature-gates.go; v1.9 featuregate.IsEnabled: an Alpha gate that is
+ * not listed is off, `disabledFeatureGates` only turns off Beta ones). No CR ⇒ off.
+ */
+export function alphaGateOn(cr: KubeVirt | undefined, gate: string): boolean {
+  const gates = cr?.spec?.configuration?.developerConfiguration?.featureGates;
+  return Array.isArray(gates) && gates.includes(gate);
+}

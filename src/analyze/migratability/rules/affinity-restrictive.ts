@@ -10,6 +10,7 @@ import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import type { LabelSelector, PodAffinityTerm } from '../../../kube/types.js';
 import { kubeVirtNodes, memoByNodes } from './_nodes.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { AffinityRestrictiveArgs } from '../rule-args/affinity-restrictive.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf } from '../../shape.js';
 import { labelValue } from '../../../kube/labels.js';
@@ -27,11 +28,6 @@ export function selectorText(sel: LabelSelector | undefined): string {
 /** A domain count below which required anti-affinity leaves (almost) nowhere to go. */
 const FEW_DOMAINS = 2;
 
-/** A required pod (anti-)affinity term; anti-affinity spreads over `domains` topology domains of `nodes` KubeVirt nodes. */
-export type AffinityRestrictiveArgs =
-  | { kind: 'podAffinity'; topologyKey: string; selector: string }
-  | { kind: 'podAntiAffinity'; topologyKey: string; selector: string; domains: number; nodes: number };
-
 function termArgs(term: PodAffinityTerm): { topologyKey: string; selector: string } {
   return { topologyKey: term.topologyKey ?? '', selector: selectorText(term.labelSelector) };
 }
@@ -41,6 +37,7 @@ export const affinityRestrictive: MigratabilityRule<'affinity-restrictive'> = {
   severity: 'warning',
   description: 'required podAffinity by hostname (follows other pods), or required podAntiAffinity over ≤ 2 topology domains',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['node labels (the terms\' topology keys)'] },
   evaluate(subject, facts) {
     const findings: RuleFinding<'affinity-restrictive'>[] = [];
     const unresolved: string[] = [];

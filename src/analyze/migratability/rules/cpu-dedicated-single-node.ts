@@ -1,32 +1,39 @@
-// Dedicated CPUs: the launcher (and so the target pod) selects `kubevirt.io/cpumanager=true`
-// (facts §4); with no other such node the target cannot be scheduled. Fires only when other
-// KubeVirt nodes exist (a one-node cluster is not the CPU manager's fault).
-import { LABEL_CPUMANAGER } from '../../../kubevirt/constants.js';
+// Dedicated CPUs: the launcher (and so the target pod) selects the CPU-manager node label `=true`
+// (nodeselectorrenderer.go): `cpumanager` up to v1.7, `kubevirt.io/cpumanager` from v1.8 (virt-handler
+// then writes both). With no other such node the target cannot be scheduled; LiveMigratable
+// stays True. Fires only when other KubeVirt nodes exist (a one-node cluster is not the CPU
+// manager's fault).
+import {
+  CPUMANAGER_PREFIXED_SELECTOR_SINCE,
+  LABEL_CPUMANAGER_LEGACY,
+  LABEL_CPUMANAGER_PREFIXED,
+} from '../../../kubevirt/migratability-facts.js';
+import { inRelease } from '../../../kubevirt/releases.js';
 import type { MigratabilityRule } from '../rule.js';
+import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes } from './_nodes.js';
 
-/** The CPU-manager label and the nodes that have it. */
-export interface CpuDedicatedSingleNodeArgs {
-  label: string;
-  nodes: string[];
-  count: number;
-}
-
 export const cpuDedicatedSingleNode: MigratabilityRule<'cpu-dedicated-single-node'> = {
   id: 'cpu-dedicated-single-node',
   severity: 'blocker',
-  description: 'dedicatedCpuPlacement and no other node labelled kubevirt.io/cpumanager=true',
+  description: 'dedicatedCpuPlacement and no other node labelled cpumanager=true (KubeVirt ≤ 1.7) or kubevirt.io/cpumanager=true (1.8+)',
   // Nodes only matter for VMs with dedicated CPUs: an unreadable list is reported for those alone.
   needs: [],
+  kubevirt: {
+    reasons: [],
+    changesAt: [CPUMANAGER_PREFIXED_SELECTOR_SINCE],
+    reads: [`node label ${LABEL_CPUMANAGER_LEGACY} (≤ v1.7)`, `node label ${LABEL_CPUMANAGER_PREFIXED} (v1.8+)`],
+  },
   evaluate(subject, facts) {
     if (subject.spec.domain?.cpu?.dedicatedCpuPlacement !== true) return { findings: [] };
     if (!facts.nodes.ok) return { findings: [], unresolved: [facts.nodes.reason] };
     const nodes = facts.nodes.items;
-    const cpuManager = memoByNodes(nodes, 'cpu-manager-names', () =>
+    const label = inRelease(releaseOf(facts), { since: CPUMANAGER_PREFIXED_SELECTOR_SINCE }) ? LABEL_CPUMANAGER_PREFIXED : LABEL_CPUMANAGER_LEGACY;
+    const cpuManager = memoByNodes(nodes, `cpu-manager-names\n${label}`, () =>
       kubeVirtNodes(nodes)
-        .filter((n) => n.metadata.labels?.[LABEL_CPUMANAGER] === 'true')
+        .filter((n) => n.metadata.labels?.[label] === 'true')
         .map(nodeName),
     );
     const enough = subject.node ? countOtherThan(cpuManager, subject.node) > 0 : cpuManager.length > 1;
@@ -37,7 +44,7 @@ export const cpuDedicatedSingleNode: MigratabilityRule<'cpu-dedicated-single-nod
         {
           rule: 'cpu-dedicated-single-node',
           severity: 'blocker',
-          args: { label: `${LABEL_CPUMANAGER}=true`, nodes: [...cpuManager], count: cpuManager.length },
+          args: { label: `${label}=true`, nodes: [...cpuManager], count: cpuManager.length },
           path,
           evidence: [subjectRef(subject, path), ...cpuManager.map((n) => nodeRef(n))],
         },

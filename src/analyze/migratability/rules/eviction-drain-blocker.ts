@@ -8,22 +8,16 @@ import type { EvidenceRef } from '../../findings.js';
 import { EVICTION_LIVE_MIGRATE } from '../../../kubevirt/constants.js';
 import { effectiveEvictionStrategy } from '../drain.js';
 import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
+import type { EvictionDrainBlockerArgs } from '../rule-args/eviction-drain-blocker.js';
 import { liveMigratableCondition, specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
-
-/** The eviction strategy, where it is set, and the blocker rules that make a drain wait. */
-export interface EvictionDrainBlockerArgs {
-  evictionStrategy: string;
-  strategySource: 'vmi' | 'vm' | 'kubevirt';
-  blockers: RuleId[];
-  liveMigratableFalse: boolean;
-}
 
 export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> = {
   id: 'eviction-drain-blocker',
   severity: 'warning',
   description: 'effective evictionStrategy LiveMigrate while not migratable: node drains will hang',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['KubeVirt spec.configuration.evictionStrategy', 'VMI status.conditions[LiveMigratable]'] },
   evaluate(subject, facts, prior) {
     const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker').map((f) => f.rule))];
     const kubevirtSaysNo = liveMigratableCondition(subject)?.status === 'False';
@@ -36,7 +30,7 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
 
     let evidence: EvidenceRef;
     let path: string | undefined;
-    let strategySource: EvictionDrainBlockerArgs['strategySource'];
+    let strategySource: EvictionDrainBlockerArgs<RuleId>['strategySource'];
     if (source === 'vmi') {
       path = specPath(subject, 'evictionStrategy');
       evidence = subjectRef(subject, path);
@@ -45,7 +39,7 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
       evidence = { kind: 'KubeVirt', namespace: cr?.metadata.namespace ?? '', name: cr?.metadata.name ?? '', field: 'spec.configuration.evictionStrategy' };
       strategySource = 'kubevirt';
     }
-    const args: EvictionDrainBlockerArgs = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
+    const args: EvictionDrainBlockerArgs<RuleId> = { evictionStrategy: strategy, strategySource, blockers, liveMigratableFalse: kubevirtSaysNo };
     const finding: RuleFinding<'eviction-drain-blocker'> = { rule: 'eviction-drain-blocker', severity: 'warning', args, evidence: [evidence] };
     if (path) finding.path = path;
     return { findings: [finding] };

@@ -2,21 +2,16 @@
 // one on the target, so the guest loses that link for a while and the target needs a free VF.
 // (SR-IOV on the pod network is refused: see interface-not-migratable.)
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { InterfaceSriovArgs } from '../rule-args/interface-sriov.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface InterfaceSriovArgs {
-  interface: string;
-  network: string;
-  /** The Multus NetworkAttachmentDefinition. */
-  networkName?: string;
-}
 
 export const interfaceSriov: MigratabilityRule<'interface-sriov'> = {
   id: 'interface-sriov',
   severity: 'info',
   description: 'SR-IOV secondary interfaces: unplugged and re-plugged during migration; the target needs a free VF',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: [] },
   evaluate(subject) {
     const findings: RuleFinding<'interface-sriov'>[] = [];
     const networks = listOf(subject.spec.networks);

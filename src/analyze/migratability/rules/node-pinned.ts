@@ -10,6 +10,7 @@ import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import type { KubeVirt, Node, VmiSpec } from '../../../kube/types.js';
 import { matchesLauncherPlacement } from '../../scheduling/placement.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { NodePinnedArgs } from '../rule-args/node-pinned.js';
 import { specPath, subjectRef } from '../subject.js';
 import { kubevirtCR, nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodes, memoByNodes, memoKey } from './_nodes.js';
@@ -32,16 +33,12 @@ function placementNodes(nodes: readonly Node[], spec: VmiSpec, kubevirt: KubeVir
   );
 }
 
-/** `hostname`: nodeSelector kubernetes.io/hostname; else which constraint matches only `nodes` of `candidates`. */
-export type NodePinnedArgs =
-  | { kind: 'hostname'; label: string; nodes: string[]; matching: 1 }
-  | { kind: 'node-selector' | 'node-affinity' | 'selector-and-affinity'; nodes: string[]; matching: number; candidates: number; selector?: string[] };
-
 export const nodePinned: MigratabilityRule<'node-pinned'> = {
   id: 'node-pinned',
   severity: 'blocker',
   description: 'nodeSelector kubernetes.io/hostname, or nodeSelector / required node affinity that no other KubeVirt node satisfies',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['node labels', 'KubeVirt spec.configuration.developerConfiguration.nodeSelectors'] },
   evaluate(subject, facts) {
     const spec = subject.spec;
     const selector = spec.nodeSelector ?? {};

@@ -1,30 +1,35 @@
-// virtiofs filesystems were not migratable before KubeVirt 1.5 (facts §1.3/§2:
-// VirtIOFSNotLiveMigratable is set only up to v1.4). From 1.5 on the rule stays silent; with an
-// unknown version it warns, since the cluster may be older.
-import { atLeast } from '../../../kubevirt/version.js';
+// virtiofs filesystems (VirtIOFSNotLiveMigratable): KubeVirt refuses any VMI with one up to v1.4
+// (vm.go, util.IsVMIVirtiofsEnabled); from v1.5 they migrate (a PVC behind one still needs
+// ReadWriteMany: volume-not-shared). A blocker where KubeVirt refuses, silent elsewhere.
+import { KV_REASON, LIVE_MIGRATABLE_REASON_VERSIONS } from '../../../kubevirt/migratability-facts.js';
+import { boundariesOf, inRelease } from '../../../kubevirt/releases.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
 
-export interface VirtiofsArgs {
-  filesystem: string;
-  kubevirtVersion?: string;
-}
+const RELEASES = LIVE_MIGRATABLE_REASON_VERSIONS[KV_REASON.virtiofs];
 
 export const virtiofs: MigratabilityRule<'virtiofs'> = {
   id: 'virtiofs',
   severity: 'warning',
-  description: 'virtiofs filesystems: not migratable before KubeVirt 1.5 (silent from 1.5)',
+  description: 'virtiofs filesystems: KubeVirt refuses to migrate them before 1.5',
   needs: [],
+  kubevirt: { reasons: [KV_REASON.virtiofs], releases: RELEASES, changesAt: boundariesOf(RELEASES), reads: [] },
   evaluate(subject, facts) {
-    if (atLeast(facts.kubevirtVersion, 1, 5) === true) return { findings: [] };
+    if (!inRelease(releaseOf(facts), RELEASES)) return { findings: [] };
     const findings: RuleFinding<'virtiofs'>[] = [];
     listOf(subject.spec.domain?.devices?.filesystems).forEach((fs, i) => {
       if (fs.virtiofs == null) return;
       const path = specPath(subject, `domain.devices.filesystems[${i}]`);
-      const args: VirtiofsArgs = { filesystem: nameText(fs.name) };
-      if (facts.kubevirtVersion) args.kubevirtVersion = facts.kubevirtVersion.raw;
-      findings.push({ rule: 'virtiofs', severity: 'warning', args, path, evidence: [subjectRef(subject, path)] });
+      findings.push({
+        rule: 'virtiofs',
+        severity: 'blocker',
+        kubevirtReason: KV_REASON.virtiofs,
+        args: { filesystem: nameText(fs.name) },
+        path,
+        evidence: [subjectRef(subject, path)],
+      });
     });
     return { findings };
   },

@@ -2,23 +2,17 @@
 // destination of a block copy. KubeVirt's CD-ROM default is read-only (the real VMIs show
 // `readonly: true` after defaulting), so only an explicit `readonly: false` counts as writable.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { VolumeCdromArgs } from '../rule-args/volume-cdrom.js';
 import { specPath, subjectRef } from '../subject.js';
 import { volumeSourceKind } from './_volumes.js';
 import { listOf, nameText } from '../../shape.js';
-
-/** A CD-ROM disk, with the kind of volume behind it and its claim, when it has one. */
-export interface VolumeCdromArgs {
-  disk: string;
-  readonly: boolean;
-  volumeSource?: string;
-  claim?: string;
-}
 
 export const volumeCdrom: MigratabilityRule<'volume-cdrom'> = {
   id: 'volume-cdrom',
   severity: 'warning',
   description: 'CD-ROM disk: refused by some distributions; read-only disks break block migration',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['PVC of the CD-ROM volume'] },
   evaluate(subject) {
     const findings: RuleFinding<'volume-cdrom'>[] = [];
     const volumes = listOf(subject.spec.volumes);

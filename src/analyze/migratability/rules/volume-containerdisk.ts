@@ -1,19 +1,16 @@
 // containerDisk volumes are ephemeral copies of an image on the node: upstream KubeVirt copies
 // them by block migration (facts §2), but some distributions refuse to migrate such VMs.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
+import type { VolumeContainerdiskArgs } from '../rule-args/volume-containerdisk.js';
 import { specPath, subjectRef } from '../subject.js';
 import { listOf, nameText } from '../../shape.js';
-
-export interface VolumeContainerdiskArgs {
-  volume: string;
-  image?: string;
-}
 
 export const volumeContainerdisk: MigratabilityRule<'volume-containerdisk'> = {
   id: 'volume-containerdisk',
   severity: 'warning',
   description: 'containerDisk volume: copied by block migration upstream, refused by some distributions; guest writes live on the node',
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: [] },
   evaluate(subject) {
     const findings: RuleFinding<'volume-containerdisk'>[] = [];
     listOf(subject.spec.volumes).forEach((v, i) => {

@@ -11,6 +11,7 @@ import type { Node, NodeSelector, PersistentVolume } from '../../../kube/types.j
 import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
+import type { NodeLocalVolume } from '../rule-args/volume-node-local.js';
 import { nodeName, nodeRef } from './_facts.js';
 import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
 import { boundVolume, findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim, type ResolvedClaim } from './_claims.js';
@@ -68,13 +69,6 @@ function judgePv(pv: PersistentVolume, subject: Subject, facts: ClusterFacts): V
   return { local: true, kind: 'node-affinity', nodes: [...matching], field: 'spec.nodeAffinity.required' };
 }
 
-/** Why the volume lives on one node: its PV (local, hostPath, node affinity: the nodes it reaches) or a node-local provisioner. */
-type NodeLocalVolume =
-  | { kind: 'local' | 'hostPath' | 'node-affinity'; pv: string; nodes: string[] }
-  | { kind: 'provisioner'; storageClass: string; provisioner: string; nodes: string[]; volumeBindingMode?: string };
-
-export type VolumeNodeLocalArgs = { volume: string; claim: string } & NodeLocalVolume;
-
 function finding(r: ResolvedClaim, args: NodeLocalVolume, evidence: EvidenceRef[]): RuleFinding<'volume-node-local'> {
   return {
     rule: 'volume-node-local',
@@ -92,6 +86,7 @@ export const volumeNodeLocal: MigratabilityRule<'volume-node-local'> = {
     'PV pinned to one node (local, hostPath, node affinity no other node satisfies) or a node-local provisioner (hostpath-provisioner, local-path, TopoLVM, OpenEBS local)',
   // Reads PVCs, PVs, StorageClasses and nodes when readable; each gap only leaves that volume unresolved.
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['PV spec.local, spec.hostPath, spec.nodeAffinity', 'StorageClass provisioner', 'node labels'] },
   evaluate(subject, facts) {
     return judgeClaimVolumes(subject, facts, (_v, r) => {
       if (resolvedNothing(r)) return unresolvedClaim(r);

@@ -18,24 +18,13 @@ import {
   type ResolvedClaim,
 } from './_claims.js';
 import type { ClusterFacts, Subject } from '../rule.js';
+import type { FileShareVia, VolumeRwxFilesystemShareArgs } from '../rule-args/volume-rwx-filesystem-share.js';
 import { listOf, nameText } from '../../shape.js';
 
 const LONGHORN = 'driver.longhorn.io';
 const LONGHORN_MIGRATABLE = 'migratable';
 const NFS_CSI = 'nfs.csi.k8s.io';
 
-/** How a ReadWriteMany file share is served. */
-type FileShareVia = 'nfs' | 'longhorn-share-manager';
-
-export interface VolumeRwxFilesystemShareArgs {
-  volume: string;
-  claim: string;
-  via: FileShareVia;
-  storageClass?: string;
-  volumeMode?: string;
-}
-
-/** Access modes from the PVC, else from the VMI's volumeStatus; undefined when neither says. */
 function accessModesOf(subject: Subject, r: ResolvedClaim): string[] | undefined {
   const modes =
     r.pvc?.status?.accessModes ??
@@ -69,6 +58,7 @@ export const volumeRwxFilesystemShare: MigratabilityRule<'volume-rwx-filesystem-
   description: 'RWX served through a file share: Longhorn RWX without migratable: "true" (share-manager NFS), or NFS-backed PVs',
   // Reads PVCs, PVs and StorageClasses when readable; gaps are reported per volume.
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['PVC, PV and StorageClass (NFS, Longhorn share-manager)'] },
   evaluate(subject, facts) {
     return judgeClaimVolumes(subject, facts, (v, r) => {
       // Not RWX: volume-not-shared's business.

@@ -12,22 +12,13 @@ export const REPLICA_PARAMETERS: Readonly<Record<string, string>> = {
   'io.openebs.csi-mayastor': 'repl',
 };
 
-/** A claim whose StorageClass keeps one replica: the provisioner and the parameter that says so. */
-export interface VolumeSingleReplicaArgs {
-  volume: string;
-  claim: string;
-  storageClass: string;
-  provisioner: string;
-  parameter: string;
-  replicas: 1;
-}
-
 export const volumeSingleReplica: MigratabilityRule<'volume-single-replica'> = {
   id: 'volume-single-replica',
   severity: 'warning',
   description: 'StorageClass with one replica (Longhorn numberOfReplicas, Mayastor repl = "1"); Ceph pool sizes are not visible',
   // StorageClasses only matter for VMs with PVC/DV volumes: gaps are reported per volume.
   needs: [],
+  kubevirt: { reasons: [], changesAt: [], reads: ['StorageClass parameters (numberOfReplicas, replicas)'] },
   evaluate(subject, facts) {
     return judgeClaimVolumes(subject, facts, (v, r) => {
       if (resolvedNothing(r)) return unresolvedClaim(r);

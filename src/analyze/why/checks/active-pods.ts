@@ -6,24 +6,9 @@
 // a target pod.
 import type { EvidenceRef } from '../../findings.js';
 import { result, type WhyCheck } from '../check.js';
+import type { ActivePod, ActivePodsArgs } from '../check-args/active-pods.js';
 import { awaitingTargetPod, hasMultipleActivePods, liveLauncherPods } from '../migration-state.js';
 import { podRef } from '../target-pod-state.js';
-
-/** A launcher pod the controller counts: listed in the VMI's activePods, or alive beside it. */
-export interface ActivePod {
-  uid: string;
-  node: string;
-  listed: boolean;
-  /** The pod, when it is in the list of pods. */
-  pod?: string;
-  phase?: string;
-}
-
-export type ActivePodsArgs =
-  | { kind: 'no-vmi' }
-  | { kind: 'single'; count: number }
-  /** `finished`: Succeeded/Failed pods still counted (kubevirt#12773); `live`: alive launcher pods. */
-  | { kind: 'multiple'; vmi: string; namespace: string; count: number; pods: ActivePod[]; finished: string[]; live: number };
 
 export const activePods: WhyCheck<'active-pods'> = {
   id: 'active-pods',

@@ -4,18 +4,8 @@
 // (`Error creating pod: …` / `failed to render launch manifest: …`). Quota refusals are
 // resource-quota's. It explains the migration only while it still waits for its target pod.
 import { result, type WhyCheck } from '../check.js';
-import type { PodSecurityRefusal } from '../parse/create-error.js';
 import { awaitingTargetPod, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
-
-/** Which admission refused the target pod (`kind`), with the apiserver's error; `past` once the target pod exists. */
-type Refused = PodSecurityRefusal & { error: string } & ({ past: true } | { namespace: string });
-
-export type AdmissionArgs =
-  | { kind: 'no-migration' | 'admitted' | 'no-refusal' }
-  /** Events unreadable while the migration waits for its target pod (`missing` says why). */
-  | { kind: 'events-unreadable' }
-  | Refused;
 
 export const admission: WhyCheck<'admission'> = {
   id: 'admission',

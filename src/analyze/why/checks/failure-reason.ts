@@ -3,12 +3,20 @@
 // order (facts §3.2, §5.3, §6): (a) migrationState.failureReason (v1.3+; on the VMIM once final,
 // else on the VMI), (b) the VMI Warning `Migrated` event for this UID (the only place in
 // v0.59–v1.2; events expire after an hour), (c) the VMIM `FailedMigration` events, (d) the source
-// launcher's log lines of this attempt. The log, the abort condition and the timestamps also
-// tell v1.9's undifferentiated `Live migration has been aborted` apart (user or timeout).
+// launcher's log lines of this attempt (its failure lines, then libvirt's own error lines naming a
+// disk or the CPU), (e) the target launcher's log (parse/target-log.ts), and last (f) the
+// migration's state alone, said to be inferred: a migration that failed before the hand-off, or
+// whose incoming domain never ran, lost its target (docs/kubevirt/target-side-failures.md). The
+// log, the abort condition and the timestamps also tell v1.9's undifferentiated `Live migration
+// has been aborted` apart (user or timeout). A storage failure names the VM's volume it is about
+// (verdict rule 6: its PVC, StorageClass, access and volume mode).
 // A Succeeded migration never fails here; earlier failed attempts are reported as info.
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import {
+  DISK_DIR_BLOCK,
+  DISK_DIR_HOTPLUG,
+  DISK_DIR_PVC,
   LABEL_PSA_ENFORCE,
   MIGRATION_MODE_PAUSED,
   MIGRATION_MODE_POST_COPY,
@@ -17,100 +25,36 @@ import {
 } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { FailureSource, Names, Explained, AbortPlacement, CpuFeatureDiff, FailureReasonArgs, TargetStateInference, FailedVolume } from '../check-args/failure-reason.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
 import { liveStateOf, recordedStateOf } from '../../migration/state.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { resolveMigrationConfig } from '../migration-config.js';
+import { recommendations } from '../../progress/forecast.js';
 import { logEvidence, migrationLog } from '../migration-log.js';
 import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { recognizeControllerEvent } from '../parse/controller-events.js';
 import { classifyFailure, type FailureClass } from '../parse/failure-reason.js';
 import { classifyLauncherLogLine, refineAmbiguousAbort, type LauncherLogEvent } from '../parse/launcher-log.js';
-import type { NetworkErrorKind, StorageErrorKind } from '../parse/libvirt-error.js';
+import { classifyLibvirtText } from '../parse/libvirt-error.js';
+import { classifyTargetLog } from '../parse/target-log.js';
+import { parseLauncherLogLines } from '../launcher-log-lines.js';
+import { SUBCOMPONENT_LIBVIRT } from '../../../kubevirt/target-side-texts.js';
 import { finiteNumber, listOf } from '../../shape.js';
 
 const ID = 'failure-reason';
 /** Slack when comparing second-granularity timestamps with KubeVirt's timeouts. */
 const TIMING_SLACK_SECONDS = 5;
 
-/** Where the failure text was found. */
-export type FailureSource = 'failure-reason' | 'migrated-event' | 'failed-migration-event' | 'launcher-log';
 type Source = FailureSource;
-
-/** Names the hints need (the renderer sees only the result); `pod` is the source launcher pod. */
-interface Names {
-  namespace: string;
-  vmi: string;
-  pod: string | null;
-}
-
-/** A failure text that names the cause: where it was found and what it says. */
-interface Explained extends Names {
-  source: FailureSource;
-  quote: string;
-  /** KubeVirt had switched the migration over (post-copy, or paused the guest) before it failed. */
-  switchover?: 'post-copy' | 'paused';
-}
-
-/**
- * How an abort was placed (refineAbort): `by` a user; a timeout the launcher log named or the
- * timestamps imply (`refinedBy`, with the attempt's duration and budget); else why the log could not tell.
- */
-export interface AbortPlacement {
-  by?: 'user';
-  refinedBy?: 'launcher-log' | 'timing';
-  durationSeconds?: number;
-  budgetSeconds?: number;
-  logMissing?: string | null;
-}
-
-/** The node labeller's view of a CPU mismatch: cpu-feature labels the source has and the target lacks. */
-export interface CpuFeatureDiff {
-  sourceNode?: string;
-  targetNode?: string;
-  nodesMissing?: string;
-  onlyOnSource?: string[];
-  confirmedMissing?: string[];
-}
-
-/** `kind` is the cause the failure text names (it picks the sentence); storage and network errors say which as `errorKind`. */
-export type FailureReasonArgs =
-  | { kind: 'no-migration' | 'succeeded' }
-  | { kind: 'not-failed'; phase: string }
-  | { kind: 'succeeded-after-failures'; failedBefore: number; migrations: string[] }
-  /** Failed, and nothing names a cause: which evidence was absent. */
-  | (Names & {
-      kind: 'unclassified';
-      failureReasonField: 'not-in-version' | 'unset';
-      version: string | null;
-      eventsReadable: boolean;
-      logMissing: string | null;
-      /** Failure texts seen that name no cause. */
-      unclassified: string[];
-    })
-  | (Explained & AbortPlacement & { kind: 'progress-timeout' | 'completion-timeout'; seconds: number | null })
-  | (Explained & AbortPlacement & { kind: 'aborted'; ambiguous: boolean })
-  | (Explained & CpuFeatureDiff & { kind: 'cpu-incompatible'; features: string[]; extraFeatures: string[] })
-  /** `failedDuring`: a network or libvirt error after the switch to post-copy. */
-  | (Explained & {
-      kind: 'post-copy-failed';
-      podSecurityEnforce: string | null;
-      failedDuring?: 'post-copy';
-      underlyingCause?: 'network-error' | 'libvirt-error';
-      errorKind?: NetworkErrorKind;
-    })
-  | (Explained & { kind: 'storage-error'; errorKind: StorageErrorKind })
-  | (Explained & { kind: 'network-error'; errorKind: NetworkErrorKind })
-  | (Explained & { kind: 'target-pod-lost'; mayBePendingTimeout: boolean })
-  | (Explained & { kind: 'libvirt-error' | 'migration-conflict' | 'vmi-not-running' })
-  /** "Target pod was removed" after virt-controller deleted the Pending pod on its timeout; `pod` is that pod. */
-  | (Explained & { kind: 'target-pod-timeout'; timeout: 'unschedulable' | 'pending' });
 
 interface Found {
   failure: FailureClass;
   source: Source;
   evidence: EvidenceRef;
+  /** Source `target-state`: what in the state implies the lost target. */
+  inferred?: TargetStateInference;
 }
 
 interface LogEvent {
@@ -157,7 +101,14 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
     }
   }
   const fromEvents = migrationEventFailures(ctx);
-  const found = fromFailureReason(ctx, m, vmiState) ?? fromVmiEvents(ctx, m) ?? fromEvents.found ?? fromLog(ctx, log, logEvents);
+  const found =
+    fromFailureReason(ctx, m, vmiState) ??
+    fromVmiEvents(ctx, m) ??
+    fromEvents.found ??
+    fromLog(ctx, log, logEvents) ??
+    fromLibvirtLines(ctx, log) ??
+    fromTargetLog(ctx) ??
+    fromTargetState(ctx, m, vmiState);
   if (!found) return unexplained(ctx, m, vmiState, fromEvents.unclassified, log.ok ? undefined : log.reason);
 
   const evidence: EvidenceRef[] = [found.evidence];
@@ -182,7 +133,7 @@ function explainFailure(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmi
   const switched = switchover(ctx, m, vmiState, logEvents, log.ok ? log.pod : undefined);
   const e: Explained = { ...explained(failure.args.quote), ...(switched ? { switchover: switched.mode } : {}) };
   if (switched) evidence.push(switched.evidence);
-  const args = failureArgs(ctx, m, vmiState, failure, e, placement, switched?.mode === 'post-copy');
+  const args = failureArgs(ctx, m, vmiState, failure, e, placement, switched?.mode === 'post-copy', found.inferred);
   return result(ID, 'fail', args, evidence, args.kind);
 }
 
@@ -195,11 +146,19 @@ function failureArgs(
   e: Explained,
   placement: AbortPlacement,
   inPostCopy: boolean,
+  inferredHow?: TargetStateInference,
 ): Exclude<FailureReasonArgs, { kind: 'no-migration' | 'succeeded' | 'not-failed' | 'succeeded-after-failures' | 'unclassified' | 'target-pod-timeout' }> {
   switch (failure.cause) {
     case 'progress-timeout':
-    case 'completion-timeout':
-      return { ...e, ...placement, kind: failure.cause, seconds: finiteNumber(failure.args.seconds) };
+    case 'completion-timeout': {
+      // The configuration the attempt ran with (its migrationState echo when there is one): a
+      // setting that was already on is no fix. No progress for progressTimeout is the guest
+      // out-writing the link; a spent budget may be a slow link as well.
+      const config = resolveMigrationConfig(ctx).effective.config;
+      const reason = failure.cause === 'progress-timeout' ? 'dirty-rate' : 'eta-beyond-budget';
+      const fixes = recommendations({ dirtyRate: null, transferRate: null, reason }, config, ctx.version);
+      return { ...e, ...placement, kind: failure.cause, seconds: finiteNumber(failure.args.seconds), recommendations: fixes };
+    }
     case 'aborted':
       return { ...e, ...placement, kind: 'aborted', ambiguous: failure.args.ambiguous };
     case 'cpu-incompatible':
@@ -214,10 +173,12 @@ function failureArgs(
       return failure.cause === 'network-error' ? { ...e, kind: 'network-error', errorKind: failure.args.kind } : { ...e, kind: 'libvirt-error' };
     case 'post-copy-failed':
       return { ...e, kind: 'post-copy-failed', ...postCopyContext(ctx) };
-    case 'storage-error':
-      return { ...e, kind: 'storage-error', errorKind: failure.args.kind };
+    case 'storage-error': {
+      const volume = volumeOfDisk(ctx, failure.args.disk);
+      return { ...e, kind: 'storage-error', errorKind: failure.args.kind, ...(volume ? { volume } : {}) };
+    }
     case 'target-pod-lost':
-      return { ...e, kind: 'target-pod-lost', mayBePendingTimeout: failure.args.mayBePendingTimeout };
+      return { ...e, kind: 'target-pod-lost', mayBePendingTimeout: failure.args.mayBePendingTimeout, ...(inferredHow ? { inferred: inferredHow } : {}) };
     case 'migration-conflict':
     case 'vmi-not-running':
       return { ...e, kind: failure.cause };
@@ -312,6 +273,90 @@ function fromLog(ctx: WhyContext, log: ReturnType<typeof migrationLog>, events: 
     }
   }
   return undefined;
+}
+
+/**
+ * (d') libvirt's own error lines in the source log (`subcomponent: libvirt`, level error): a
+ * failure there may never reach a `Live migration failed.` line (kubevirt/kubevirt#14092). Only
+ * a text that names its object counts — a disk or the guest CPU —; other libvirt errors are
+ * routine (KubeVirt's own allowlist of launcher errors).
+ */
+function fromLibvirtLines(ctx: WhyContext, log: ReturnType<typeof migrationLog>): Found | undefined {
+  if (!log.ok) return undefined;
+  for (const line of [...log.lines].reverse()) {
+    if (line.subcomponent !== SUBCOMPONENT_LIBVIRT || line.level !== 'error') continue;
+    const failure = classifyLibvirtText(line.msg);
+    if (failure.cause === 'storage-error' || failure.cause === 'cpu-incompatible') return { failure, source: 'launcher-log', evidence: logEvidence(ctx, log.pod, line) };
+  }
+  return undefined;
+}
+
+/** (e) The target launcher's log: the earliest line that names a target-side failure. */
+function fromTargetLog(ctx: WhyContext): Found | undefined {
+  const tail = ctx.targetLog;
+  if (!tail?.ok) return undefined;
+  const f = classifyTargetLog(parseLauncherLogLines(tail.text));
+  if (!f) return undefined;
+  const evidence = logEvidence(ctx, tail.pod, f.line);
+  const failure: FailureClass =
+    f.cause === 'target-pod-lost'
+      ? { cause: 'target-pod-lost', args: { quote: f.quote, mayBePendingTimeout: false } }
+      : f.failure && f.failure.cause === f.cause
+        ? f.failure
+        : f.cause === 'network-error'
+          ? { cause: 'network-error', args: { quote: f.quote, kind: 'proxy' } }
+          : { cause: 'libvirt-error', args: { quote: f.quote } };
+  return { failure, source: 'target-log', evidence };
+}
+
+/**
+ * (f) No text names the failure, and the migration's state places it on the target
+ * (docs/kubevirt/target-side-failures.md, "Telling a target-side failure from a source-side
+ * one"): it failed before the hand-off — no migrationState of this migration names a target pod
+ * and nothing started —, when KubeVirt fails a migration only for a target pod that is gone
+ * (deleted, failed, or removed on the pending timeout); or the incoming domain was detected and
+ * never ran, on a KubeVirt that writes no failureReason (before v1.3). Said as inferred.
+ */
+function fromTargetState(ctx: WhyContext, m: VirtualMachineInstanceMigration, vmiState: MigrationState | undefined): Found | undefined {
+  if (m.status?.phase !== 'Failed' && vmiState?.failed !== true) return undefined;
+  const onVmim = m.status?.migrationState;
+  const state = vmiState ?? (onVmim && (!onVmim.migrationUid || onVmim.migrationUid === m.metadata.uid) ? onVmim : undefined);
+  const name = m.metadata.name ?? '';
+  const quote = '';
+  if (!state?.targetPod && !state?.startTimestamp && !state?.targetNodeDomainDetected) {
+    const evidence: EvidenceRef = { kind: 'VirtualMachineInstanceMigration', namespace: ctx.namespace, name, field: 'status.phase', message: 'Failed' };
+    return { failure: { cause: 'target-pod-lost', args: { quote, mayBePendingTimeout: true } }, source: 'target-state', evidence, inferred: 'before-handoff' };
+  }
+  const domainNeverRan = state.targetNodeDomainDetected === true && !state.targetNodeDomainReadyTimestamp && !state.failureReason;
+  if (domainNeverRan && atLeast(ctx.version, 1, 3) !== true) {
+    const evidence: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: ctx.vmi?.metadata.name ?? '', field: 'status.migrationState.targetNodeDomainDetected', message: 'true' };
+    return { failure: { cause: 'target-pod-lost', args: { quote, mayBePendingTimeout: false } }, source: 'target-state', evidence, inferred: 'domain-never-ran' };
+  }
+  return undefined;
+}
+
+/**
+ * Verdict rule 6: the VM's volume a storage text's disk path belongs to, with its claim's
+ * StorageClass and modes; undefined when the text names no disk of this VM.
+ */
+function volumeOfDisk(ctx: WhyContext, disk: string | undefined): FailedVolume | undefined {
+  if (!disk) return undefined;
+  const volumes = listOf(ctx.vmi?.spec?.volumes);
+  const name = [DISK_DIR_PVC, DISK_DIR_HOTPLUG].map((d) => (disk.startsWith(d) ? disk.slice(d.length).split('/')[0] : undefined)).find(Boolean) ?? (disk.startsWith(DISK_DIR_BLOCK) ? disk.slice(DISK_DIR_BLOCK.length).split('/')[0] : undefined);
+  const volume = volumes.find((v) => v.name === name);
+  if (!volume) return undefined;
+  const out: FailedVolume = { name: volume.name };
+  const claim = volume.persistentVolumeClaim?.claimName ?? volume.dataVolume?.name;
+  if (!claim) return out;
+  out.claim = claim;
+  const pvc = ctx.pvcs.ok ? ctx.pvcs.items.find((p) => p.metadata.name === claim) : undefined;
+  if (!pvc) return out;
+  const sc = pvc.spec?.storageClassName;
+  if (sc) out.storageClass = sc;
+  const modes = listOf(pvc.spec?.accessModes);
+  if (modes.length > 0) out.accessModes = modes;
+  if (pvc.spec?.volumeMode) out.volumeMode = pvc.spec.volumeMode;
+  return out;
 }
 
 /**

@@ -10,6 +10,7 @@
 //   silent): warnings without a cause. No cause id fits them better than the phase's own verdict.
 import type { WhyCheck } from '../check.js';
 import { result } from '../check.js';
+import type { Target, HandoffArgs } from '../check-args/handoff.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
@@ -26,29 +27,6 @@ const DEFAULT_SCHEDULER = 'default-scheduler';
 
 /** PreparingTarget normally lasts seconds; past this without a target address, virt-handler is silent. */
 export const PREPARING_TARGET_SLOW_SECONDS = 60;
-
-/** The target node and pod, once known. */
-interface Target {
-  targetNode?: string;
-  pod?: string;
-}
-
-export type HandoffArgs =
-  | { kind: 'no-migration' }
-  | { kind: 'decentralized'; phase: string }
-  | { kind: 'not-yet'; phase: string }
-  /** The target pod went down after the hand-off (`reason`: the text that says so). */
-  | (Target & { kind: 'target-pod-down'; reason: string })
-  /** The target pod runs on the source node. */
-  | (Target & { kind: 'same-node'; node: string; schedulerName?: string })
-  /** `phase` once the migration failed after the hand-off; `targetAddress` while in flight. */
-  | (Target & { kind: 'handed-off'; phase?: string; targetAddress?: string })
-  | (Target & { kind: 'not-handed-off' | 'pod-missing' | 'pod-terminating'; phase: string })
-  | (Target & { kind: 'pod-failed'; phase: string; reason: string; message: string })
-  | (Target & { kind: 'pods-unreadable' | 'handing-off' })
-  | (Target & { kind: 'hand-over-failed'; message: string })
-  | (Target & { kind: 'target-not-responding'; seconds: number })
-  | (Target & { kind: 'preparing'; seconds?: number });
 
 export const handoff: WhyCheck<'handoff'> = {
   id: ID,

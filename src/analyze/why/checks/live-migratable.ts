@@ -1,20 +1,15 @@
 // KubeVirt's own verdict, the VMI condition LiveMigratable (facts §2): False explains a migration
-// in flight; with no migration it is only a warning (the verdict stays no-migration), and for a
-// final migration only history. Reason and message are carried verbatim.
+// in flight, and with no migration it is what stops a new one (verdict rule 3: blocked, not
+// idle); for a final migration it is only history. Reason and message are carried verbatim.
 import type { EvidenceRef } from '../../findings.js';
-import { COND_LIVE_MIGRATABLE } from '../../../kubevirt/constants.js';
+import { COND_LIVE_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../../kubevirt/constants.js';
+import { deviceMove } from '../../scheduling/device-nodes.js';
 import { result, type WhyCheck } from '../check.js';
+import type { LiveMigratableArgs } from '../check-args/live-migratable.js';
 import { recognizedEvents } from '../migration-state.js';
 import { isFinal } from '../../migration/phase.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
-
-/** KubeVirt's LiveMigratable condition of the VMI, verbatim. */
-export type LiveMigratableArgs =
-  | { kind: 'no-vmi' }
-  | { kind: 'no-condition'; vmi: string }
-  | { kind: 'migratable'; vmi: string; status: string }
-  | { kind: 'not-migratable'; vmi: string; namespace: string; reason: string; message: string };
 
 export const liveMigratable: WhyCheck<'live-migratable'> = {
   id: 'live-migratable',
@@ -28,10 +23,11 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (cond.status !== 'False') return result('live-migratable', 'pass', { kind: 'migratable', vmi: name, status: cond.status ?? '' }, [ref]);
 
     const args: LiveMigratableArgs = { kind: 'not-migratable', vmi: name, namespace: ctx.namespace, reason: cond.reason ?? '', message: cond.message ?? '' };
+    // The fix for a device-bound VMI depends on which other node offers its devices.
+    if (args.reason === REASON_HOST_DEVICE_NOT_MIGRATABLE) args.move = deviceMove(vmi.spec ?? {}, ctx.nodes, vmi.status?.nodeName);
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
-    if (!ctx.migration) return result('live-migratable', 'warn', args, evidence);
-    if (isFinal(ctx.migration?.status?.phase)) return result('live-migratable', 'info', args, evidence);
+    if (ctx.migration && isFinal(ctx.migration.status?.phase)) return result('live-migratable', 'info', args, evidence);
     return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
   },
 };

@@ -7,35 +7,13 @@ import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { isAutomatic, originOf, type AutomaticOrigin } from '../../migration/origin.js';
 import { result, type WhyCheck } from '../check.js';
+import type { BackoffFacts, Waiting } from '../check-args/migration-backoff.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
 const FIRST_BACKOFF_SECONDS = 20;
-
-/** The controller's backoff: consecutive failures, the wait, and when it ends (with the previous VMIM's Failed time). */
-interface BackoffFacts {
-  failures: number;
-  backoffSeconds: number;
-  previousMigration: string;
-  retryAt?: string;
-  secondsLeft?: number;
-}
-
-interface Waiting {
-  namespace: string;
-  origin: AutomaticOrigin;
-}
-
-export type MigrationBackoffArgs =
-  | { kind: 'no-migration' | 'not-automatic' | 'not-waiting' | 'no-failures' }
-  /** Earlier migrations of the VMI unreadable, and no event (`missing` says why). */
-  | { kind: 'unreadable' }
-  /** `backoff`: still waiting; `expired`: the wait is over; `no-timestamp`: no Failed time to count from. */
-  | (Waiting & BackoffFacts & { kind: 'backoff' | 'expired' | 'no-timestamp' })
-  /** The controller's `backoff migrating vmi` event says so (with the computed backoff when there is one). */
-  | (Waiting & Partial<BackoffFacts> & { kind: 'event'; lastEventTime: string });
 
 export const migrationBackoff: WhyCheck<'migration-backoff'> = {
   id: 'migration-backoff',

@@ -6,35 +6,12 @@
 import type { EvidenceRef } from '../../findings.js';
 import { LABEL_PSA_ENFORCE } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';
+import type { PostCopy, MigrationPolicyArgs } from '../check-args/migration-policy.js';
 import type { WhyContext } from '../context.js';
-import { configArgs, resolveMigrationConfig, type MigrationConfigArgs, type ResolvedMigrationConfig } from '../migration-config.js';
+import { configArgs, resolveMigrationConfig, type ResolvedMigrationConfig } from '../migration-config.js';
 import { policyOutput } from '../policy-output.js';
-import type { ConfigField, ConfigSource, EffectiveMigrationConfig } from '../../policy/effective-config.js';
 
 const ID = 'migration-policy';
-
-/** Post-copy allowed: it needs a privileged namespace, whose PSA enforce label is this. */
-type PostCopy = { postCopy: false } | { postCopy: true; podSecurityEnforce: string | null };
-
-/**
- * `kind`: the echo of what ran names a policy (`recorded`) or none (`recorded-none`); computed, a
- * policy matches (`matched`) or none (`none`); `unknown`: policies or namespace labels unreadable.
- */
-export type MigrationPolicyArgs = PostCopy & {
-  kind: 'recorded' | 'recorded-none' | 'matched' | 'none' | 'unknown';
-  policy: string | null;
-  matchedVmiLabels: Record<string, string>;
-  matchedNamespaceLabels: Record<string, string>;
-  origin: EffectiveMigrationConfig['origin'];
-  config: MigrationConfigArgs;
-  sources: Partial<Record<ConfigField, ConfigSource>>;
-  policyFields: ConfigField[];
-  assumed: ConfigField[];
-  differsFromComputed: ConfigField[];
-  clusterMissing: string | null;
-  /** With `unknown`: what could not be read. */
-  unknownResource?: 'migrationpolicies' | 'namespaces';
-};
 
 export const migrationPolicy: WhyCheck<'migration-policy'> = {
   id: ID,

@@ -9,6 +9,7 @@ import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
 import { itemsWhere } from '../../lookup.js';
 import { result, type WhyCheck } from '../check.js';
+import type { MigrationSlotsArgs } from '../check-args/migration-slots.js';
 import { countsAsRunning, isFinal } from '../../migration/phase.js';
 import { recordedStateOf } from '../../migration/state.js';
 import {
@@ -18,38 +19,6 @@ import {
   qualified,
   targetPodsOf,
 } from '../migration-state.js';
-
-/** Running migrations against both limits (parallelMigrationsPerCluster, parallelOutboundMigrationsPerNode). */
-interface SlotCounts {
-  running: number;
-  limit: number;
-  outbound: number;
-  nodeLimit: number;
-  /** The source node. */
-  node?: string;
-  /** `namespace/name` of the KubeVirt CR the limits come from. */
-  kubevirt?: string;
-}
-
-export type MigrationSlotsArgs =
-  | { kind: 'no-migration' }
-  | { kind: 'not-waiting'; phase: string }
-  /** The migrations could not be listed (`missing` says why). */
-  | { kind: 'unreadable' }
-  /** A slot is free (unknown: pods unreadable, so the count is a lower bound). */
-  | (SlotCounts & { kind: 'counts' })
-  /** No slot: `running`/`limit` of the full `scope`, and who holds the slots. */
-  | (SlotCounts & {
-      kind: 'full';
-      scope: 'cluster' | 'node';
-      clusterRunning: number;
-      clusterLimit: number;
-      runningMigrations: string[];
-      /** The KubeVirt CR was unreadable: the limit is the default. */
-      limitAssumed?: true;
-      /** The VMI's second active pod holds it first (active-pods names the cause). */
-      behindActivePods?: true;
-    });
 
 export const migrationSlots: WhyCheck<'migration-slots'> = {
   id: 'migration-slots',
@@ -78,6 +47,13 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     if (!clusterFull && !nodeFull) {
       // Without pods, Pending migrations that already have a target pod are not counted: a lower bound.
       if (!ctx.pods.ok) return { ...result('migration-slots', 'unknown', base), missing: ctx.pods.reason };
+      // KubeVirt counts a migration for the node its VMI's status.nodeName or migrationState.sourceNode
+      // names (rule 8): without our node, or with running migrations we cannot place, a free node slot is a guess.
+      if (!node) return { ...result('migration-slots', 'unknown', base), missing: "the VMI's status.nodeName (the node whose outbound migrations KubeVirt counts)" };
+      const unplaced = running.filter((m) => sourceNodeOfMigration(m, pods) === undefined);
+      if (unplaced.length > 0 && outbound.length + unplaced.length >= nodeLimit) {
+        return { ...result('migration-slots', 'unknown', { ...base, unplaced: unplaced.length }), missing: `the source node of ${unplaced.map(qualified).join(', ')} (its VMI's status.nodeName or migrationState.sourceNode)` };
+      }
       return result('migration-slots', 'pass', base, []);
     }
 

@@ -1,39 +1,21 @@
 // A ResourceQuota refusing the target pod (facts §3.3): the VMIM stays Pending, the VMI gets
 // `FailedCreate` `Error creating pod: … exceeded quota: …` and, v1.0+, the VMIM condition
 // `migrationRejectedByResourceQuota=True` (v0.59: only the event). Before the first refusal we
-// compute the headroom ourselves: the target pod costs what the source pod costs.
+// compute the headroom ourselves: the target pod costs what the source pod costs. A snapshot's
+// virt-controller log says it too, when the events have expired (`reenqueuing Migration …` with
+// the apiserver's refusal as its reason, harvester/harvester#7161).
 import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { VMIM_COND_REJECTED_BY_QUOTA } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { Refusal, ResourceQuotaArgs } from '../check-args/resource-quota.js';
 import type { WhyContext } from '../context.js';
 import { awaitingTargetPod, migrationRef, recognizedEvents, type RecognizedEvent } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';
 import { appliesToLauncherPods, podQuotaUsage, quotaHeadroom, type QuotaHeadroom, type QuotaShortfall } from '../quota-headroom.js';
-import type { QuotaResourceUse } from '../parse/quota-message.js';
 import { listOf } from '../../shape.js';
-
-/** A refusal the apiserver wrote: the quota and pod it names, and what did not fit. */
-type Refusal =
-  | { kind: 'exceeded'; quota: string; pod?: string; resources: QuotaResourceUse[] }
-  | { kind: 'must-specify'; quota: string; pod?: string; missing: string[] }
-  /** The VMIM condition alone (v1.0+); the quota and resources when our headroom names them. */
-  | { kind: 'condition'; quota?: string; resources?: QuotaShortfall[] };
-
-/**
- * How a refusal is held: `past` (info) once the target pod exists; else it blocks, with the
- * namespace, whether the VMIM condition says so too, and how many refusals there were.
- */
-type Held = { past: true } | { namespace: string; condition?: true; refusals?: number };
-
-export type ResourceQuotaArgs =
-  | { kind: 'admitted' | 'no-vmi' | 'no-quota' }
-  /** Headroom not computable (`missing` says why). */
-  | { kind: 'headroom-unknown' }
-  | (Refusal & Held)
-  /** Computed: one more launcher pod would not fit; the first quota short, and the others. */
-  | { kind: 'headroom'; namespace: string; quota: string; resources: QuotaShortfall[]; otherQuotas?: string[] }
-  | { kind: 'headroom-ok'; quota: string; resource: string; requested: number; headroom: number };
+import { controllerRequeues } from '../component-log-lines.js';
+import { classifyCreateError, type CreateErrorClass } from '../parse/create-error.js';
 
 export const resourceQuota: WhyCheck<'resource-quota'> = {
   id: 'resource-quota',
@@ -55,6 +37,11 @@ export const resourceQuota: WhyCheck<'resource-quota'> = {
       const refusal = refusalArgs(newest);
       const args: ResourceQuotaArgs = { ...refusal, namespace: ctx.namespace, ...(cond ? { condition: true } : {}), ...(refusals.length > 1 ? { refusals: refusals.length } : {}) };
       return result('resource-quota', 'fail', args, [...evidence, ...quotaRefs(ctx, refusal.quota ?? '')], 'quota-exceeded');
+    }
+    const logged = loggedRefusal(ctx, ours);
+    if (logged) {
+      const args: ResourceQuotaArgs = { ...logged.refusal, namespace: ctx.namespace, ...(cond ? { condition: true } : {}), fromLog: logged.pod };
+      return result('resource-quota', 'fail', args, [logged.evidence, ...(cond ? [condRef] : []), ...quotaRefs(ctx, logged.refusal.quota ?? '')], 'quota-exceeded');
     }
     const headroom = computeHeadroom(ctx);
     if (cond) {
@@ -115,9 +102,24 @@ function quotaRefusals(ctx: WhyContext, m: VirtualMachineInstanceMigration): Rec
   );
 }
 
+/** The newest quota refusal of this migration's target pod in virt-controller's log. */
+function loggedRefusal(ctx: WhyContext, m: VirtualMachineInstanceMigration): { refusal: Refusal; pod: string; evidence: EvidenceRef } | undefined {
+  for (const { log, line } of controllerRequeues(ctx, m.metadata.namespace ?? ctx.namespace, m.metadata.name ?? '').reverse()) {
+    const c = classifyCreateError(line.reason ?? '');
+    if (c?.cause !== 'quota-exceeded') continue;
+    const evidence: EvidenceRef = { kind: 'Pod', name: log.pod, field: 'log.reason', message: line.reason ?? '' };
+    if (log.namespace) evidence.namespace = log.namespace;
+    return { refusal: quotaRefusal(c), pod: log.pod, evidence };
+  }
+  return undefined;
+}
+
 function refusalArgs({ recognized }: RecognizedEvent): Refusal {
   const c = recognized.kind === 'target-pod-create-failed' || recognized.kind === 'render-manifest-failed' ? recognized.args.classified : undefined;
-  if (c?.cause !== 'quota-exceeded') return { kind: 'condition' };
+  return c?.cause === 'quota-exceeded' ? quotaRefusal(c) : { kind: 'condition' };
+}
+
+function quotaRefusal(c: Extract<CreateErrorClass, { cause: 'quota-exceeded' }>): Refusal {
   const pod = c.args.pod ? { pod: c.args.pod } : {};
   if (c.args.kind === 'must-specify') return { kind: 'must-specify', quota: c.args.quota, missing: c.args.missing, ...pod };
   return { kind: 'exceeded', quota: c.args.quota, resources: c.args.resources.map((r) => ({ ...r })), ...pod };

@@ -7,42 +7,15 @@
 // otherwise.
 import type { CheckStatus } from '../cause.js';
 import { result, type WhyCheck } from '../check.js';
+import type { VolumeArgs, StorageVisibilityArgs } from '../check-args/storage-visibility.js';
 import type { EvidenceRef } from '../../findings.js';
 import { isFinal } from '../../migration/phase.js';
 import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
-import { isClaimBound, vmiClaims, type VmiClaim } from '../target-placement.js';
+import { isClaimUnbound, vmiClaims, type VmiClaim } from '../target-placement.js';
 import { sourceNodeOf } from '../target-pod-state.js';
 import { listOf } from '../../shape.js';
 
 const ID = 'storage-visibility';
-
-/** One PVC/DataVolume volume of the VMI: its claim, access modes (status, else spec), PV, class and mode. */
-export interface VolumeArgs {
-  volume: string;
-  claim: string;
-  accessModes: string[];
-  pv?: string;
-  storageClass?: string;
-  volumeMode?: string;
-}
-
-/** A PV whose node affinity reaches only `nodes`. */
-export interface NodeLocalPv {
-  pv: string;
-  claim: string;
-  nodes: string[];
-}
-
-export type StorageVisibilityArgs =
-  | { kind: 'no-vmi' | 'no-claims' }
-  /** PVCs, PVs or nodes unreadable (`missing` says why). */
-  | { kind: 'unreadable' | 'nodes-unreadable'; volumes?: VolumeArgs[] }
-  /** Claims the VMI names that the PVC list lacks. */
-  | { kind: 'claims-not-found'; claims: string[]; volumes: VolumeArgs[] }
-  | { kind: 'unbound'; namespace: string; claims: string[]; volumes: VolumeArgs[] }
-  | { kind: 'visible'; volumes: VolumeArgs[] }
-  /** `excluded`: the nodes other than the source, which none of `pvs` reaches. */
-  | { kind: 'node-local'; sourceNode?: string; pvs: NodeLocalPv[]; excluded: string[]; volumes: VolumeArgs[] };
 
 function volumeArgs(c: VmiClaim): VolumeArgs {
   const modes = listOf<unknown>(c.pvc?.status?.accessModes ?? c.pvc?.spec?.accessModes).filter((m): m is string => typeof m === 'string');
@@ -77,7 +50,7 @@ export const storageVisibility: WhyCheck<'storage-visibility'> = {
       ...(message !== undefined ? { message } : {}),
     });
 
-    const unbound = claims.filter((c) => c.pvc && !isClaimBound(c));
+    const unbound = claims.filter((c) => c.pvc && isClaimUnbound(c));
     if (unbound.length > 0) {
       const p = problem();
       const evidence = unbound.map((c) => pvcRef(c, 'status.phase', c.pvc?.status?.phase ?? ''));

@@ -7,10 +7,13 @@
 //   (and classified) so the user still sees why it never scheduled.
 // - While Pending/Scheduling with a scheduled pod: image pulls, volume attach/mount, sandbox (CNI,
 //   multus), container config and init containers → target-pod-not-ready, quoting the kubelet
-//   (kubevirt/kubevirt#8455: target stuck in Init). A target pod that Failed → target-pod-lost.
+//   (kubevirt/kubevirt#8455: target stuck in Init); without a kubelet event, a snapshot's CNI
+//   daemon log naming the pod's failed CNI ADD (kube-ovn/kube-ovn#6220). A target pod that
+//   Failed → target-pod-lost.
 // - An unscheduled pod is target-pod-scheduling's; here only the time left before deletion.
 import type { CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
+import type { StuckKind, TargetPodReadinessArgs } from '../check-args/target-pod-readiness.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { ContainerStatus, KubeEvent, Pod } from '../../../kube/types.js';
@@ -19,7 +22,6 @@ import { classifyPodReason, type PodProblem } from '../parse/pod-event.js';
 import { EVENT_FAILED_SCHEDULING, parseSchedulerMessage } from '../parse/scheduler-message.js';
 import { ageSeconds } from '../timeline.js';
 import { causeFromMessage, lastFailedScheduling, selectorKeysWithoutPod } from '../target-placement.js';
-import type { UnschedulableCause } from '../parse/scheduler-message.js';
 import {
   eventMessage,
   eventRef,
@@ -36,56 +38,12 @@ import { isFinal, isPastScheduling, phaseFacts } from '../../migration/phase.js'
 import { stateOf } from '../../migration/state.js';
 import { eventTime, time } from '../../../kube/time.js';
 import { listOf } from '../../shape.js';
+import { cniErrorFor } from '../component-log-lines.js';
 
 const ID = 'target-pod-readiness';
 
 /** A scheduled pod still creating after this long without an error is called stuck. */
 export const SLOW_START_SECONDS = 180;
-
-/** What keeps a scheduled target pod from starting: the image, a volume, the sandbox (CNI), its config, a crash. */
-export type StuckKind = 'image' | 'volume' | 'sandbox' | 'config' | 'crash';
-
-/** The target pod, and when virt-controller deletes it if it stays Pending. */
-interface PodArgs {
-  namespace: string;
-  pod: string;
-  deadline?: PendingDeadline;
-}
-
-/** A waiting container, as the kubelet reports it. */
-export interface WaitingContainer {
-  container: string;
-  reason: string;
-  init: boolean;
-}
-
-export type TargetPodReadinessArgs =
-  | { kind: 'no-migration' | 'pods-unreadable' | 'no-target-pod' }
-  | { kind: 'final' | 'decentralized'; phase: string }
-  /** Past scheduling (no pod named), or the pod is Ready. */
-  | { kind: 'ready' }
-  | { kind: 'ready'; namespace: string; pod: string; node: string }
-  | { kind: 'pod-failed'; namespace: string; pod: string; reason: string; message: string }
-  | (PodArgs & { kind: 'not-scheduled' })
-  /** Stuck creating: the kubelet's event or waiting reason, and the container it names. */
-  | (PodArgs & { kind: StuckKind; node: string; reason: string; message: string; container?: string; init?: boolean; waitingReason?: string; cni?: string; network?: string })
-  | (PodArgs & { kind: 'init'; node: string; container: string; reason: string; message: string; exitCode: number | null })
-  /** Creating without an error: for long (`slow`), or not yet. */
-  | (PodArgs & { kind: 'slow' | 'starting'; node: string; seconds: number; waiting: WaitingContainer[] })
-  /** virt-controller deleted the pod on its pending/unschedulable timeout; the deleted pod's last scheduler message and event. */
-  | {
-      kind: 'timeout';
-      timeout: 'unschedulable' | 'pending';
-      seconds: number;
-      /** The per-migration annotation set the timeout. */
-      overridden: boolean;
-      namespace: string;
-      vmi: string;
-      pod?: string;
-      lastSchedulerMessage?: string;
-      placementCause?: UnschedulableCause;
-      lastPodEvent?: { reason: string; message: string };
-    };
 
 /** Kubelet waiting reasons that will not resolve by waiting. */
 const STUCK_WAITING: Record<string, 'image' | 'config' | 'crash'> = {
@@ -185,14 +143,24 @@ function notReady(ctx: WhyContext, pod: Pod, base: { namespace: string; pod: str
     const args: TargetPodReadinessArgs = { kind: STUCK_WAITING[stuckWaiting.reason] ?? 'config', ...common, reason: stuckWaiting.reason, message: stuckWaiting.message, ...containerArgs(stuckWaiting) };
     return result(ID, 'fail', args, evidence, 'target-pod-not-ready');
   }
+  const cni = cniErrorFor(ctx, pod.metadata.name);
+  if (cni) {
+    const args: TargetPodReadinessArgs = { kind: 'sandbox', ...common, reason: 'CNI', message: cni.quote, fromLog: cni.log.pod, ...containerArgs(waiting[0]) };
+    const ref: EvidenceRef = { kind: 'Pod', name: cni.log.pod, field: 'log', message: cni.quote };
+    if (cni.log.namespace) ref.namespace = cni.log.namespace;
+    return result(ID, 'fail', args, [ref, ...evidence], 'target-pod-not-ready');
+  }
   const failedInit = listOf(pod.status?.initContainerStatuses).find((s) => (s.state?.terminated?.exitCode ?? 0) !== 0);
   if (failedInit) {
     const t = failedInit.state?.terminated;
     const args: TargetPodReadinessArgs = { kind: 'init', ...common, container: failedInit.name, reason: t?.reason ?? '', message: t?.message ?? '', exitCode: t?.exitCode ?? null };
     return result(ID, 'fail', args, [podRef(pod, `status.initContainerStatuses[${failedInit.name}].state.terminated`, t?.message || t?.reason)], 'target-pod-not-ready');
   }
-  const age = ageSeconds(since, ctx.now) ?? 0;
+  const known = ageSeconds(since, ctx.now);
+  const age = known ?? 0;
   const args = { ...common, seconds: age, waiting: waiting.map((w) => ({ container: w.container, reason: w.reason, init: w.init })) };
+  // Without its age, "still starting" and "stuck" look the same (rule 8).
+  if (known === undefined) return { ...result(ID, 'unknown', { kind: 'starting', ...args }), missing: "the target pod's metadata.creationTimestamp" };
   if (age > SLOW_START_SECONDS) {
     return result(ID, 'fail', { kind: 'slow', ...args }, waiting.map((w) => podRef(pod, w.field, w.reason)), 'target-pod-not-ready');
   }

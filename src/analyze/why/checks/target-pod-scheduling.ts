@@ -6,13 +6,14 @@
 // spec (out.placement) and that decides the cause; otherwise the scheduler message decides and
 // `args.nodesUnreadable` says why the per-node table is missing. A migration that already failed
 // is left to target-pod-readiness (timeout) and failure-reason.
-import type { CheckOutputs, CheckResult, PlacementReason, WhyCheck } from '../check.js';
+import type { CheckOutputs, CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
+import type { PodArgs, TargetPodSchedulingArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
 import type { WhyContext } from '../context.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, Pod } from '../../../kube/types.js';
 import { EVENT_TARGET_POD_UNSCHEDULABLE, LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
-import { COND_POD_SCHEDULED, isCpuSchedulingLabel, type SchedulerReasonKind, type UnschedulableCause } from '../parse/scheduler-message.js';
+import { COND_POD_SCHEDULED, isCpuSchedulingLabel, type UnschedulableCause } from '../parse/scheduler-message.js';
 import { isPastScheduling, phaseFacts } from '../../migration/phase.js';
 import { stateOf } from '../../migration/state.js';
 import { ageSeconds } from '../timeline.js';
@@ -22,7 +23,7 @@ import {
   decidePlacementCause,
   evaluateTargetPlacement,
   hostModelEvent,
-  isClaimBound,
+  isClaimUnbound,
   reasonsFor,
   schedulerEvidence,
   vmiClaims,
@@ -42,70 +43,10 @@ const ID = 'target-pod-scheduling';
 const DEFAULT_SCHEDULER = 'default-scheduler';
 /** Pod condition reason while scheduling gates (e.g. AAQ) hold the pod back. */
 const REASON_SCHEDULING_GATED = 'SchedulingGated';
+/** An unscheduled target pod with no word from the scheduler (which answers within a second or two) for longer than this is an anomaly. */
+const SCHEDULER_SILENCE_SECONDS = 10;
 /** Blocked nodes cited as evidence (the placement lists them all). */
 const MAX_NODE_EVIDENCE = 5;
-
-/** The target pod: namespace, name, and the VMI it is for. */
-interface PodArgs {
-  namespace: string;
-  pod: string;
-  vmi: string;
-}
-
-/** A node the pod cannot go to, with the reasons of the chosen cause (all its reasons when none is of that kind). */
-export interface BlockedNode {
-  name: string;
-  reasons: PlacementReason[];
-}
-
-/** What the CPU labels the pod selects ask for, when the cause is the CPU. */
-export interface CpuNeed {
-  model?: string;
-  features: string[];
-  /** Models every node offers: what an explicit cpu.model could be. */
-  commonModels: string[];
-  hostModel: boolean;
-  /** VMI event NoSuitableNodesForHostModelMigration seen. */
-  hostModelEvent: boolean;
-}
-
-/** The scheduler rejected the pod. Without `cause` (status unknown) nothing could be judged. */
-export interface UnschedulableArgs extends PodArgs {
-  kind: 'unschedulable';
-  /** The nodes were judged one by one (false: unreadable, the scheduler's message decides; see `nodesUnreadable`). */
-  perNode: boolean;
-  cause?: UnschedulableCause | 'unknown';
-  sourceNode?: string;
-  /** The scheduler's message, verbatim, and what it counted. */
-  message?: string;
-  available?: number;
-  total?: number;
-  schedulerCounts?: { count: number; kind: SchedulerReasonKind; reason: string }[];
-  /** Age of the pod. */
-  seconds?: number;
-  schedulerName?: string;
-  hostnamePin?: string;
-  storageUnknown?: string;
-  candidates?: number;
-  /** Nodes we think fit, which the scheduler rejected for reasons not visible here. */
-  fitting?: string[];
-  nodes?: BlockedNode[];
-  nodesUnreadable?: string;
-  unboundClaims?: string[];
-  cpu?: CpuNeed;
-  /** With target-unschedulable-resources: the resources short. */
-  resources?: string[];
-}
-
-export type TargetPodSchedulingArgs =
-  | { kind: 'no-migration' | 'pods-unreadable' }
-  | { kind: 'final' | 'decentralized' | 'no-target-pod'; phase: string }
-  /** Past scheduling (the pod or node may be unknown), or the pod is scheduled. */
-  | { kind: 'scheduled'; pod?: string; node?: string }
-  | (PodArgs & { kind: 'scheduled'; node: string })
-  | (PodArgs & { kind: 'gated' })
-  | (PodArgs & { kind: 'waiting'; seconds: number | null })
-  | UnschedulableArgs;
 
 export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
   id: ID,
@@ -121,8 +62,17 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     // A failed migration's pod is gone or irrelevant: the timeout and the failure are explained later.
     if (phase === 'Failed') return result(ID, 'skip', { kind: 'final', phase });
     if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
+    if (!pod) {
+      // KubeVirt's own CPU verdict needs no pod: it is written before the pod is created (rule 2).
+      const hm = hostModelEvent(ctx);
+      if (hm) {
+        const args: TargetPodSchedulingArgs = { kind: 'host-model-event', namespace: ctx.namespace, vmi: ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '', message: hm.event.message ?? hm.event.note ?? '', features: hm.features, ...(hm.model ? { model: hm.model } : {}) };
+        return result(ID, 'fail', args, [eventRef(hm.event)], 'target-unschedulable-cpu');
+      }
+    }
     if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
-    if (!pod) return result(ID, 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
+    // Scheduling means virt-controller created the target pod: none found is an anomaly (rule 1).
+    if (!pod) return result(ID, phase === 'Scheduling' ? 'warn' : 'skip', { kind: 'no-target-pod', phase: phase || 'Pending' });
     const podArgs = { namespace: pod.metadata.namespace ?? ctx.namespace, pod: pod.metadata.name ?? '', vmi: ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '' };
     if (isPodScheduled(pod)) return result(ID, 'pass', { kind: 'scheduled', ...podArgs, node: pod.spec?.nodeName ?? '' });
 
@@ -134,7 +84,13 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     const vmimEvents = eventsOfMigration(ctx.migrationEvents, m).filter((e) => e.reason === EVENT_TARGET_POD_UNSCHEDULABLE);
     const hostModel = hostModelEvent(ctx);
     if (!unschedulableCondition(pod) && !sched && vmimEvents.length === 0 && !hostModel) {
-      return result(ID, 'info', { kind: 'waiting', ...podArgs, seconds: ageSeconds(pod.metadata.creationTimestamp, ctx.now) ?? null });
+      // The scheduler answers within seconds: a pod without its verdict for longer is an anomaly
+      // nothing names (rule 1), and with the events unread it may be one we cannot see.
+      const seconds = ageSeconds(pod.metadata.creationTimestamp, ctx.now) ?? null;
+      const args: TargetPodSchedulingArgs = { kind: 'waiting', ...podArgs, seconds };
+      if (seconds !== null && seconds <= SCHEDULER_SILENCE_SECONDS) return result(ID, 'info', args);
+      if (!ctx.events.ok) return { ...result(ID, 'unknown', args), missing: ctx.events.reason };
+      return result(ID, 'warn', args, [podRef(pod, 'status.conditions[PodScheduled]', 'absent')]);
     }
     return unschedulable(ctx, pod, podArgs, out, sched, vmimEvents[vmimEvents.length - 1], hostModel);
   },
@@ -197,7 +153,7 @@ function unschedulable(
   }
 
   // An unbound claim keeps the pod off every node, whatever the nodes look like.
-  const unbound = vmiClaims(ctx).filter((c) => c.pvc && !isClaimBound(c));
+  const unbound = vmiClaims(ctx).filter((c) => c.pvc && isClaimUnbound(c));
   if (unbound.length > 0) {
     cause = 'target-unschedulable-storage';
     delete args.fitting;

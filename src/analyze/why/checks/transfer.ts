@@ -10,66 +10,13 @@ import type { EvidenceRef } from '../../findings.js';
 import type { MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { ABORT_STATUS_FAILED, MIGRATION_MODE_POST_COPY, VMIM_COND_ABORT_REQUESTED } from '../../../kubevirt/constants.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { TransferClock, TransferOutlook, TransferArgs } from '../check-args/transfer.js';
 import type { WhyContext } from '../context.js';
-import { copyState, migrationProgress, type MigrationProgress, type SourceMiss } from '../progress.js';
-import type { BudgetAction, ForecastVerdict, Recommendation } from '../../progress/forecast.js';
-import { SAMPLE_FIELDS, type ProgressSourceId, type TransferSample } from '../../progress/sample.js';
+import { copyState, migrationProgress, type MigrationProgress } from '../progress.js';
+import { SAMPLE_FIELDS, type TransferSample } from '../../progress/sample.js';
 import { finiteNumber as finite, listOf } from '../../shape.js';
 
 const ID = 'transfer';
-
-/** The copy's clock and budget, in every result once libvirt copies. Numbers are finite or null. */
-export interface TransferClock {
-  namespace: string;
-  vmi: string;
-  pod: string | null;
-  mode: string;
-  source: ProgressSourceId;
-  elapsedSeconds: number | null;
-  budgetSeconds: number | null;
-  budgetRemainingSeconds: number | null;
-  budgetLowerBound: boolean;
-  memoryBytes: number | null;
-  sizeGB: number | null;
-  /** The configuration's completionTimeoutPerGiB, when it is a number. */
-  completionTimeoutPerGiB: number | null;
-  configOrigin: string;
-  disruptionAllowed: boolean;
-  onBudgetExpiry: BudgetAction;
-  percent: number | null;
-  etaSeconds: number | null;
-  progressTimeout: number | null;
-  /** The newest sample (its finite fields) and how many there are, once a source had one. */
-  latest?: TransferSample;
-  samples?: number;
-}
-
-/** What the forecast says of a copy it warns about, or that progresses. */
-interface TransferOutlook {
-  forecast: ForecastVerdict;
-  recommendation: Recommendation | null;
-}
-
-export type TransferArgs =
-  | { kind: 'no-migration' }
-  | { kind: 'finished' | 'not-started'; phase: string }
-  | (TransferClock & { kind: 'aborting' | 'abort-failed'; abortStatus: string | null })
-  | (TransferClock & { kind: 'post-copy' })
-  | (TransferClock & TransferOutlook & { kind: 'budget-exceeded' | 'eta-beyond-budget' })
-  | (TransferClock & TransferOutlook & { kind: 'dirty-rate'; dirtyRate: number | null; transferRate: number | null; window: number })
-  | (TransferClock &
-      TransferOutlook & { kind: 'stalled'; stalledSeconds: number | null; stall: 'none' | 'approaching' | 'exceeded' | null; minRemaining: number | null; minAt: string | null })
-  | (TransferClock & TransferOutlook & { kind: 'not-shrinking'; slope: number | null; windowSeconds: number | null; window: number })
-  | (TransferClock & {
-      kind: 'no-progress-source';
-      budgetExceeded: boolean;
-      migrationUid: string;
-      unavailable: SourceMiss[];
-      prometheusAsked: boolean;
-      /** Before v1.2 the launcher logs progress only at this verbosity. */
-      needsLogVerbosity?: number;
-    })
-  | (TransferClock & { kind: 'progressing'; forecast: ForecastVerdict; slope: number | null; budgetExceeded: boolean });
 
 export const transfer: WhyCheck<'transfer'> = {
   id: ID,
@@ -121,7 +68,7 @@ export const transfer: WhyCheck<'transfer'> = {
       args.samples = p.samples.length;
       if (p.evidence) evidence.push(p.evidence);
     }
-    const outlook: TransferOutlook = { forecast: f.verdict, recommendation: f.recommendation };
+    const outlook: TransferOutlook = { forecast: f.verdict, recommendation: f.recommendation, recommendations: f.recommendations };
     const warn = (a: TransferArgs): CheckResult<'transfer'> => result(ID, 'warn', a, evidence, 'not-converging');
 
     if (f.reason === 'budget-exceeded') return warn({ ...args, ...outlook, kind: 'budget-exceeded' });

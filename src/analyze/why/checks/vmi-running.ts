@@ -5,26 +5,11 @@
 import type { EvidenceRef } from '../../findings.js';
 import { nodeReadyCondition } from '../../scheduling/readiness.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import type { Names, Problem } from '../check-args/vmi-running.js';
 import type { WhyContext } from '../context.js';
 import { isFinal } from '../../migration/phase.js';
 import { itemsWhere } from '../../lookup.js';
 import { vmOwnerOf } from '../../../kube/owners.js';
-
-/** What the hint needs to name: the namespace, the VM that owns the VMI, the migration. */
-interface Names {
-  namespace: string;
-  vm?: string;
-  migration?: string;
-}
-
-/** Why the VMI is no live source: it does not exist, is not Running, or its node is gone or not Ready. */
-type Problem =
-  | { kind: 'missing'; vmi: string; namespace: string; vmStatus?: string }
-  | { kind: 'phase'; vmi: string; namespace: string; phase: string }
-  | { kind: 'node-missing'; vmi: string; node: string }
-  | { kind: 'node-not-ready'; vmi: string; node: string; status: string; reason?: string };
-
-export type VmiRunningArgs = (Names & Problem) | { kind: 'running'; vmi: string; phase: string; node?: string };
 
 export const vmiRunning: WhyCheck<'vmi-running'> = {
   id: 'vmi-running',

@@ -63,6 +63,7 @@ import {
 import { classifyCreateError, type CreateErrorClass } from './create-error.js';
 import { classifyFailure, failureReasonOf, type FailureClass } from './failure-reason.js';
 import { matchGoFormat, normalizeEventMessage } from './go-format.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
 /** The part of an Event we read: core/v1 `message` or events.k8s.io `note`. */
 export interface EventLike {
@@ -132,16 +133,20 @@ function vmiFailure(v: string[], text: string): ControllerEvent {
   return { kind: 'migration-failed-on-vmi', args };
 }
 
-// `…%!(EXTRA string=<pod>)`: the pod of a ≤v1.2 SuccessfulDelete text.
+// `…%!(EXTRA string=<pod>)`: the pod of a ≤v1.2 SuccessfulDelete text (a name: no control character).
+const EXTRA = new RegExp(`%!\\(EXTRA string=([^)${C}]*)\\)`, 'u');
+// A control character ends a Go map entry like a space: no key or value holds one.
+const MAP_ENTRY_END = new RegExp(`[\\s${C}]+`, 'u');
+
 function extraArg(text: string): { pod?: string } {
-  const pod = /%!\(EXTRA string=([^)]*)\)/.exec(text)?.[1];
+  const pod = EXTRA.exec(text)?.[1];
   return pod ? { pod } : {};
 }
 
 function parseGoMap(s: string): Record<string, string> {
   const out: Record<string, string> = {};
   const body = /map\[([\s\S]*)\]/.exec(s)?.[1] ?? s;
-  for (const entry of body.split(/\s+/)) {
+  for (const entry of body.split(MAP_ENTRY_END)) {
     const colon = entry.lastIndexOf(':');
     if (colon > 0) out[entry.slice(0, colon)] = entry.slice(colon + 1);
   }

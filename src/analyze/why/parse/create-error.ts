@@ -8,6 +8,7 @@
 
 import { MSG_NEEDS_PRIVILEGED_NAMESPACE } from '../../../kubevirt/constants.js';
 import { parseMigrationCreateDenial } from './migration-create-denial.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 import {
   parseQuotaExceeded,
   parseQuotaMustSpecify,
@@ -30,10 +31,11 @@ export type CreateErrorClass =
   | { cause: 'migration-conflict'; args: { activeMigrationUid: string; vmi: string } }
   | { cause: 'not-live-migratable'; args: { reason: string; message: string } };
 
-const PSA = /violates PodSecurity "([^":]+):([^"]+)":\s*([\s\S]*)$/;
+// Names (level, version, webhook) never hold a control character; the free text after them may.
+const PSA = new RegExp(`violates PodSecurity "([^":${C}]+):([^"${C}]+)":\\s*([\\s\\S]*)$`, 'u');
 const SCC = /unable to validate against any security context constraint[\s\S]*$/;
 const LIMIT_RANGE = /(?:maximum|minimum) \S+ usage per (?:Container|Pod|PersistentVolumeClaim) is [\s\S]*$/;
-const WEBHOOK = /admission webhook "([^"]+)" denied the request:\s*([\s\S]*)$/;
+const WEBHOOK = new RegExp(`admission webhook "([^"${C}]+)" denied the request:\\s*([\\s\\S]*)$`, 'u');
 
 /** Classify a create error; undefined when it is none of the refusals above (e.g. a timeout). */
 export function classifyCreateError(text: string): CreateErrorClass | undefined {

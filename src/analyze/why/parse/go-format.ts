@@ -1,12 +1,18 @@
 // Turn KubeVirt's Go format templates (kept verbatim in src/kubevirt/constants.ts) into matchers,
-// so every parser matches the real text instead of a hand-retyped regular expression.
+// so every parser matches the real text instead of a hand-retyped regular expression. A verb's
+// value never holds a control character (CONTROL_CHARS) but tab and newline: a text with an
+// escape sequence where a value stands does not match, rather than yield a value with one.
+import { CONTROL_CHARS } from '../../../kube/control-chars.js';
 
 export type MatchMode = 'exact' | 'prefix' | 'contains';
 
+/** One character of a value: anything but a control character, tab and newline allowed. */
+const TEXT = `(?:[^${CONTROL_CHARS}]|[\\t\\n])`;
+
 const VERB: Record<string, string> = {
-  s: '([\\s\\S]*?)',
-  v: '([\\s\\S]*?)',
-  q: '("[^"]*")',
+  s: `(${TEXT}*?)`,
+  v: `(${TEXT}*?)`,
+  q: `("[^"${CONTROL_CHARS}]*")`,
   d: '(-?\\d+)',
   t: '(true|false)',
 };
@@ -42,8 +48,9 @@ export function goFormatRegExp(template: string, mode: MatchMode = 'exact'): Reg
     body += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
   // A trailing lazy group would capture nothing in prefix/contains mode: the last one takes the rest.
-  body = body.replace(/\(\[\\s\\S\]\*\?\)$/, '([\\s\\S]*)');
-  const re = new RegExp(mode === 'exact' ? `^${body}$` : mode === 'prefix' ? `^${body}` : body);
+  const lazy = `(${TEXT}*?)`;
+  if (body.endsWith(lazy)) body = `${body.slice(0, -lazy.length)}(${TEXT}*)`;
+  const re = new RegExp(mode === 'exact' ? `^${body}$` : mode === 'prefix' ? `^${body}` : body, 'u');
   cache.set(key, re);
   return re;
 }

@@ -20,11 +20,39 @@
 //   file errors; `i/o timeout` and `tls:` are Go's net/crypto errors from the migration proxy.
 // - `Unable to read from monitor: Connection reset by peer`: libvirt's QEMU monitor socket; a reset
 //   there usually means the QEMU process went away, so it is reported with its own kind.
+// - `Unsafe migration: Migration without shared storage is unsafe` (libvirt qemuMigrationSrcIsSafe,
+//   Code=81): libvirt does not see the disk's file system as shared (kubevirt/kubevirt#9643, #10094,
+//   kubevirt/libvirt#31).
+// - `use of 'VIR_MIGRATE_PARAM_MIGRATE_DISKS' requires use of 'VIR_MIGRATE_NON_SHARED_DISK' or
+//   'VIR_MIGRATE_NON_SHARED_INC' flag` (libvirt, Code=84): disks to copy without a block migration
+//   (kubevirt/kubevirt#12811).
+// - `Could not open '<path>': <errno text>` (QEMU block layer, e.g. `filesystem does not support
+//   O_DIRECT`, kubevirt/kubevirt#12823; `No such file or directory`, harvester/harvester#10221).
+// - `Failed to get "write" lock` / `Failed to get shared "write" lock` (QEMU image locking: another
+//   process holds the image, longhorn/longhorn#10498).
 
-import { MIGRATION_INTERFACE_NAME, MSG_MIGRATION_IFACE_NO_IP, MSG_MIGRATION_NO_IP_FOUND } from '../../../kubevirt/constants.js';
+import {
+  DISK_DIR_BLOCK,
+  DISK_DIR_CONTAINER,
+  DISK_DIR_HOTPLUG,
+  DISK_DIR_PVC,
+  MIGRATION_INTERFACE_NAME,
+  MSG_MIGRATION_IFACE_NO_IP,
+  MSG_MIGRATION_NO_IP_FOUND,
+} from '../../../kubevirt/constants.js';
 import { goFormatRegExp } from './go-format.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
-export type StorageErrorKind = 'destination-smaller' | 'read-only-disk' | 'io-error' | 'no-space' | 'nbd';
+export type StorageErrorKind =
+  | 'destination-smaller'
+  | 'read-only-disk'
+  | 'io-error'
+  | 'no-space'
+  | 'nbd'
+  | 'not-shared'
+  | 'disk-migration-params'
+  | 'image-lock'
+  | 'open-failed';
 export type NetworkErrorKind =
   | 'migration-network'
   | 'proxy'
@@ -40,7 +68,8 @@ export type NetworkErrorKind =
 export type LibvirtFailure =
   | { cause: 'cpu-incompatible'; args: { quote: string; features: string[]; extraFeatures: string[] } }
   | { cause: 'post-copy-failed'; args: { quote: string } }
-  | { cause: 'storage-error'; args: { quote: string; kind: StorageErrorKind } }
+  /** `disk`: the disk path the text names, when it names one (the volume it belongs to is the caller's). */
+  | { cause: 'storage-error'; args: { quote: string; kind: StorageErrorKind; disk?: string } }
   | { cause: 'network-error'; args: { quote: string; kind: NetworkErrorKind } }
   | { cause: 'libvirt-error'; args: { quote: string } };
 
@@ -61,7 +90,8 @@ export function parseVirError(text: string): VirError | undefined {
 }
 
 const CPU_MISMATCH = /guest CPU doesn't match specification|CPU is incompatible with host CPU/i;
-const CPU_FEATURE_LIST = /\b(missing|extra|required) features:\s*([^;'"\n]+)/gi;
+// A feature list ends at a control character: a feature name never holds one.
+const CPU_FEATURE_LIST = new RegExp(`\\b(missing|extra|required) features:\\s*([^;'"${C}]+)`, 'giu');
 
 function cpuFeatures(text: string): { features: string[]; extraFeatures: string[] } {
   const features: string[] = [];
@@ -79,11 +109,20 @@ function cpuFeatures(text: string): { features: string[]; extraFeatures: string[
 const POST_COPY = /post-?copy|userfaultfd/i;
 
 const STORAGE: [RegExp, StorageErrorKind][] = [
+  [/Migration without shared storage is unsafe/i, 'not-shared'],
+  [/VIR_MIGRATE_PARAM_MIGRATE_DISKS|VIR_MIGRATE_NON_SHARED_(?:DISK|INC)/, 'disk-migration-params'],
+  [/Failed to get (?:shared )?"(?:write|consistent read)" lock/i, 'image-lock'],
   [/read-only disk|Read-only file system/i, 'read-only-disk'],
   [/No space left on device/i, 'no-space'],
   [/\bNBD\b|nbd-server/i, 'nbd'],
   [/Input\/output error|\bI\/O error\b/i, 'io-error'],
 ];
+
+const DISK_DIRS = [DISK_DIR_PVC, DISK_DIR_HOTPLUG, DISK_DIR_CONTAINER].map((d) => d.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+/** QEMU's `Could not open '<disk>': …` about one of the VMI's disks (not /dev/kvm and the like). */
+const OPEN_FAILED = new RegExp(`Could not open '((?:${DISK_DIRS})[^']*|${DISK_DIR_BLOCK}(?!kvm|vhost|net/|vfio)[^']*)'`);
+/** A disk path anywhere in the text: which volume a storage error is about. */
+const DISK_PATH = new RegExp(`(?:${DISK_DIRS})[^'"\\s:,]+`);
 
 const MIGRATION_IFACE_ERRORS = [
   goFormatRegExp(MSG_MIGRATION_IFACE_NO_IP.replace('%s', MIGRATION_INTERFACE_NAME), 'contains'),
@@ -116,8 +155,11 @@ export function classifyLibvirtText(text: string): LibvirtFailure {
   const quote = (parseVirError(text)?.message ?? text).trim();
   if (CPU_MISMATCH.test(quote)) return { cause: 'cpu-incompatible', args: { quote, ...cpuFeatures(quote) } };
   if (POST_COPY.test(quote)) return { cause: 'post-copy-failed', args: { quote } };
-  const storage = first(STORAGE, quote);
-  if (storage) return { cause: 'storage-error', args: { quote, kind: storage } };
+  const storage = first(STORAGE, quote) ?? (OPEN_FAILED.test(quote) ? 'open-failed' : undefined);
+  if (storage) {
+    const disk = OPEN_FAILED.exec(quote)?.[1] ?? DISK_PATH.exec(quote)?.[0];
+    return { cause: 'storage-error', args: { quote, kind: storage, ...(disk ? { disk } : {}) } };
+  }
   if (MIGRATION_IFACE_ERRORS.some((re) => re.test(quote))) {
     return { cause: 'network-error', args: { quote, kind: 'migration-network' } };
   }

@@ -3,6 +3,7 @@
 // problem class, and for a sandbox failure the CNI plugin and network it names.
 import { POD_EVENT_REASONS, REJECTED_PREFIXES, type PodProblemClass, type PodReasonSite } from '../../../kube/pod-event-reasons.js';
 import { goFormatRegExp, normalizeEventMessage } from './go-format.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
 export interface PodProblem {
   /** The POD_EVENT_REASONS id. */
@@ -16,8 +17,9 @@ export interface PodProblem {
   network?: string;
 }
 
-const CNI_TYPE = /plugin type="([^"]+)"/;
-const NETWORK = [/error adding container to network "([^"]+)"/, /to CNI network "([^"]+)"/, /cannot find a network-attachment-definition \(([^)]+)\)/];
+// A plugin or network name never holds a control character.
+const CNI_TYPE = new RegExp(`plugin type="([^"${C}]+)"`, 'u');
+const NETWORK = [`error adding container to network "([^"${C}]+)"`, `to CNI network "([^"${C}]+)"`, `cannot find a network-attachment-definition \\(([^)${C}]+)\\)`].map((s) => new RegExp(s, 'u'));
 
 function strip(site: PodReasonSite, message: string): string {
   const text = normalizeEventMessage(message);

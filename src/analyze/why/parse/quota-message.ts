@@ -7,8 +7,12 @@
 // - `failed quota: NAME: must specify limits.memory,requests.memory` (older), and per container
 //   `failed quota: NAME: must specify limits.memory for: compute; requests.memory for: compute`
 //   (newer apiservers).
+// Pasted copies may be reflowed over several lines and carry thousands separators
+// (`limits.cpu=4,015m`, harvester/harvester#7161): whitespace is collapsed and a comma counts as a
+// separator only before the next `name=`.
 
 import { parseQuantity } from '../../../kube/quantity.js';
+import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
 export interface QuotaResourceUse {
   resource: string;
@@ -40,16 +44,18 @@ export interface QuotaMustSpecify {
   containers?: Record<string, string[]>;
 }
 
-const POD = /pods "([^"]+)" is forbidden/;
-const EXCEEDED = /exceeded quota: (.+?), requested: (.*?), used: (.*?), limited: ([^\s"'\]]*)/;
-const MUST_SPECIFY = /failed quota: ([^:]+): must specify ([^\]"]+)/;
+// Names, resources and quantities never hold a control character: a value stops at one.
+const POD = new RegExp(`pods "([^"${C}]+)" is forbidden`, 'u');
+const EXCEEDED = new RegExp(`exceeded quota: ([^${C}]+?),\\s*requested:\\s*([^${C}]*?),?\\s*used:\\s*([^${C}]*?),?\\s*limited:\\s*([^"'\\]${C}]*)`, 'u');
+const MUST_SPECIFY = new RegExp(`failed quota: ([^:${C}]+): must specify ([^\\]"${C}]+)`, 'u');
+const MUST_SPECIFY_FOR = new RegExp(`^\\s*(?:must specify\\s+)?([^\\s${C}]+) for: ([^${C}]+)$`, 'u');
 
-/** `a=1,b=2` → {a: '1', b: '2'}; quantities never contain commas. */
+/** `a=1,b=2` → {a: '1', b: '2'}; a comma inside a quantity (`4,015m`, a pasted copy) is a thousands separator. */
 function parseResourceList(s: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const item of s.split(',')) {
+  for (const item of s.split(/,\s*(?=[A-Za-z][\w./-]*\s*=)/)) {
     const eq = item.indexOf('=');
-    if (eq > 0) out[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+    if (eq > 0) out[item.slice(0, eq).trim()] = item.slice(eq + 1).trim().replace(/,$/, '').replace(/(\d),(?=\d{3}\b)/g, '$1');
   }
   return out;
 }
@@ -61,7 +67,7 @@ function podOf(text: string): { pod?: string } {
 
 /** The `exceeded quota: …` error inside `text`, with per-resource shortfall; undefined if absent. */
 export function parseQuotaExceeded(text: string): QuotaExceeded | undefined {
-  const m = EXCEEDED.exec(text);
+  const m = EXCEEDED.exec(text.replace(/\s+/g, ' '));
   if (!m) return undefined;
   const requested = parseResourceList(m[2]!);
   const used = parseResourceList(m[3]!);
@@ -89,7 +95,7 @@ export function parseQuotaMustSpecify(text: string): QuotaMustSpecify | undefine
   if (/ for: /.test(spec)) {
     out.containers = {};
     for (const seg of spec.split(';')) {
-      const s = /^\s*(?:must specify\s+)?(\S+) for: (.+)$/.exec(seg.trim());
+      const s = MUST_SPECIFY_FOR.exec(seg.trim());
       if (!s) continue;
       out.missing.push(s[1]!);
       out.containers[s[1]!] = s[2]!.split(',').map((c) => c.trim()).filter(Boolean);

@@ -2,6 +2,7 @@
 // v0.59 (reason only in the VMI `Migrated` event, VMIM with only status.phase), v1.2 (event +
 // phaseTransitionTimestamps, no failureReason) and v1.9 (failureReason, copied to the VMIM).
 // The same scenario must give the same cause in every era.
+import { checkHint } from '../../../../src/render/why-text/index.js';
 import { describe, expect, it } from 'vitest';
 import type { EvidenceRef } from '../../../../src/analyze/findings.js';
 import {
@@ -95,6 +96,19 @@ describe('progress-timeout', () => {
       'status.migrationState.endTimestamp',
     ]);
     expect(d.errors.map((e) => e.resource)).toContain('pods/log');
+  });
+});
+
+describe('progress-timeout fix: only what the attempt ran without', () => {
+  it('defaults: auto-converge first', async () => {
+    const { check } = await run({ era: 'v1.9', reason: 'Live migration has been aborted', abortStatus: 'Succeeded', log: stuckLog('v1.9') });
+    expect(check.args).toMatchObject({ recommendations: ['auto-converge', 'post-copy', 'workload-disruption', 'migration-network'] });
+  });
+
+  it('auto-converge was on (the migrationState echo): not suggested again', async () => {
+    const { check } = await run({ era: 'v1.9', reason: 'Live migration has been aborted', abortStatus: 'Succeeded', log: stuckLog('v1.9'), config: { allowAutoConverge: true }, kubevirtMigrations: { allowAutoConverge: true } });
+    expect(check.args).toMatchObject({ recommendations: ['post-copy', 'workload-disruption', 'migration-network'] });
+    expect(checkHint(check)).not.toMatch(/allowAutoConverge/);
   });
 });
 
@@ -442,4 +456,51 @@ it('every failure-reason result renders a summary (and a hint when it fails)', a
     expect(text.summary(check).length).toBeGreaterThan(20);
     expect(text.hint(check)).toBeTruthy();
   }
+});
+
+// Issue #12: storage texts libvirt writes when it does not see shared storage (rule 6), and the
+// target launcher's log when nothing at the source names the failure (rule 2, both pods).
+describe('storage-error: libvirt refuses storage it does not see as shared', () => {
+  it.each(ERAS)('%s: "Unsafe migration" (kubevirt/kubevirt#9643, #10094)', async (era) => {
+    const msg = 'Unsafe migration: Migration without shared storage is unsafe';
+    const { d, check } = await run({ era, reason: libvirt(era, msg, 81, 10) });
+    expect(d.verdict).toMatchObject({ status: 'failed', cause: 'storage-error' });
+    expect(check.args).toMatchObject({ errorKind: 'not-shared', quote: msg });
+  });
+
+  it.each(ERAS)('%s: QEMU image lock on a disk names the disk path', async (era) => {
+    const msg = `internal error: qemu unexpectedly closed the monitor: qemu-kvm: -blockdev {"driver":"file","filename":"/var/run/kubevirt-private/vmi-disks/disk0/disk.img"}: Failed to get "write" lock`;
+    const { d, check } = await run({ era, reason: libvirt(era, msg) });
+    expect(d.verdict.cause).toBe('storage-error');
+    expect(check.args).toMatchObject({ errorKind: 'image-lock' });
+  });
+});
+
+describe('the target launcher log decides when the source names nothing', () => {
+  const targetLine = (msg: string, extra: Record<string, string> = {}) =>
+    JSON.stringify({ component: 'virt-launcher', level: 'error', msg, pos: 'x.go:1', timestamp: at(T.started, 5), ...extra });
+
+  it.each(ERAS)('%s: panic "timed out waiting for domain to be defined" (kubevirt/kubevirt#3453) → target-pod-lost', async (era) => {
+    const b = failedMigration({ era, migratedEvent: false });
+    const logs = { ...b.logs, [TARGET_POD]: [targetLine('panic: timed out waiting for domain to be defined'), targetLine('dirty virt-launcher shutdown: exit-code 2')].join('\n') };
+    const d = await whyScenario(b.objects, { name: MIGRATION_NAME, now: T.now, logs });
+    const check = checkOf(d, 'failure-reason');
+    expect(check).toMatchObject({ cause: 'target-pod-lost', args: { kind: 'target-pod-lost', source: 'target-log' } });
+    expect(check.evidence[0]).toMatchObject({ kind: 'Pod', name: TARGET_POD, message: 'panic: timed out waiting for domain to be defined' });
+  });
+
+  it.each(ERAS)('%s: QEMU on the target rejects the incoming state (kubevirt/kubevirt#16386) → libvirt-error', async (era) => {
+    const b = failedMigration({ era, migratedEvent: false });
+    const qemu = "qemu-kvm: Features 0x130afffa7 unsupported. Allowed features: 0x10179bfffe7";
+    const logs = { ...b.logs, [TARGET_POD]: targetLine(qemu, { subcomponent: 'qemu', level: 'info' }) };
+    const d = await whyScenario(b.objects, { name: MIGRATION_NAME, now: T.now, logs });
+    expect(checkOf(d, 'failure-reason')).toMatchObject({ cause: 'libvirt-error', args: { source: 'target-log', quote: qemu } });
+  });
+
+  it('a target that was cleaned up after a failure decided elsewhere names nothing', async () => {
+    const b = failedMigration({ era: 'v1.9', migratedEvent: false });
+    const logs = { ...b.logs, [TARGET_POD]: [targetLine('panic: received early exit signal'), targetLine('dirty virt-launcher shutdown: exit-code 2')].join('\n') };
+    const d = await whyScenario(b.objects, { name: MIGRATION_NAME, now: T.now, logs });
+    expect(checkOf(d, 'failure-reason').args).not.toMatchObject({ source: 'target-log' });
+  });
 });

@@ -1,19 +1,20 @@
 // Runs `why` end to end on in-memory objects: the real gather (through a snapshot source built
-// from the objects), derive and diagnose. Scenario tests assert ids and evidence, never prose.
+// from the objects), derive and diagnose, by the diagnoseOnce that why and start --wait run.
+// Scenario tests assert ids and evidence, never prose.
 import { snapshotFromObjects } from '../../../../src/collect/snapshot/index.js';
 import { SourceError, type ClusterSource } from '../../../../src/collect/source.js';
 import { RESOURCES, qualifiedName, type ResourceId } from '../../../../src/kube/resources.js';
 import type { KubeObject } from '../../../../src/kube/types.js';
 import type { GatherError } from '../../../../src/kube/known.js';
-import { gatherForWhy } from '../../../../src/commands/why/gather.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose, type Diagnosis } from '../../../../src/analyze/why/diagnose.js';
+import type { Diagnosis } from '../../../../src/analyze/why/diagnose.js';
 import type { CheckId, CheckResult } from '../../../../src/analyze/why/check.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
 import { captureOutput } from '../../../support/output-capture.js';
+import { verdictRuleViolations, waitsBehind } from '../../../support/verdict-rules.js';
 
 export interface ScenarioOptions {
   /** NAME as typed (VMIM, VMI or VM). */
@@ -37,10 +38,26 @@ export interface ScenarioOptions {
 /** The diagnosis with, beside it as a command keeps them, the errors the gather recorded. */
 export type ScenarioDiagnosis = Diagnosis & { errors: GatherError[] };
 
+/**
+ * Every scenario also holds to the verdict rules (test/support/verdict-rules.ts): a violation
+ * fails the scenario that shows it. A migration that waits behind another is checked from the
+ * other side too: the owner never waits behind it.
+ */
 export async function whyScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
+  const d = await diagnoseScenario(objects, opts);
+  const broken = verdictRuleViolations(d);
+  const owner = waitsBehind(d);
+  if (owner) {
+    const back = waitsBehind(await diagnoseScenario(objects, { ...opts, name: owner.name }));
+    if (back && back.uid === d.ctx.migration?.metadata.uid) broken.push(`rule 5: ${owner.name} and ${d.ctx.migration?.metadata.name ?? ''} wait behind each other`);
+  }
+  if (broken.length > 0) throw new Error(`verdict rules broken for ${opts.name}: ${broken.join('; ')}`);
+  return d;
+}
+
+async function diagnoseScenario(objects: KubeObject[], opts: ScenarioOptions): Promise<ScenarioDiagnosis> {
   const source = scenarioSource(objects, opts);
-  const { inputs, errors } = await gatherForWhy(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
-  const d = diagnose(deriveContext(inputs));
+  const { diagnosis: d, errors } = await diagnoseOnce(source, opts.namespace ?? 'default', opts.name, opts.prometheus ? { prometheus: opts.prometheus } : {});
   if (process.env.VMIGRATE_CAPTURE_OUTPUTS) {
     const doc = diagnosisDocument(d, errors);
     captureOutput('why', [opts.name, opts.now], `${JSON.stringify(doc, null, 2)}\n${renderChecklist(doc, makeStyle(false), true)}`);

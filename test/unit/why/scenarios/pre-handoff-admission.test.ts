@@ -4,9 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openSnapshotSource } from '../../../../src/collect/snapshot/index.js';
-import { gatherForWhy } from '../../../../src/commands/why/gather.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose } from '../../../../src/analyze/why/diagnose.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import { kubevirtCR } from '../../../fixtures/objects/index.js';
 import { event, plusSeconds, quota, targetPod, vmCluster, vmim, vmimCondition } from '../../../fixtures/objects/migrations.js';
 import { argsOf, checkOf, whyScenario } from './harness.js';
@@ -92,10 +90,11 @@ describe('quota-exceeded', () => {
     expect(checkOf(d, 'resource-quota').args).toMatchObject({ quota: 'default-gmp6p' });
   });
 
-  it('quotas forbidden and no event: unknown, and the verdict is still given', async () => {
+  it('quotas forbidden and no event: unknown, and so is the verdict (rule 1: no all-clear)', async () => {
     const d = await whyScenario([...vmCluster(), vmim('Pending', { created: CREATED })], { name: 'vm1', now: NOW, forbidden: ['resourcequota'] });
     expect(checkOf(d, 'resource-quota')).toMatchObject({ status: 'unknown', missing: 'resourcequotas: forbidden' });
-    expect(d.verdict).toMatchObject({ cause: 'none', status: 'progressing' });
+    expect(d.verdict).toMatchObject({ cause: 'unknown', status: 'unknown', args: { kind: 'undecided', stage: 'queue' } });
+    expect(d.verdict.args).toMatchObject({ unknown: expect.arrayContaining(['resource-quota']) });
     expect(d.errors).toContainEqual(expect.objectContaining({ resource: 'resourcequotas' }));
   });
 
@@ -124,8 +123,7 @@ describe('quota-exceeded', () => {
 
   it('examples/cluster-snapshot: dev/ci-runner is refused by dev-quota', async () => {
     const source = await openSnapshotSource(fileURLToPath(new URL('../../../../examples/cluster-snapshot', import.meta.url)));
-    const { inputs } = await gatherForWhy(source, 'dev', 'ci-runner');
-    const d = diagnose(deriveContext(inputs));
+    const { diagnosis: d } = await diagnoseOnce(source, 'dev', 'ci-runner');
     expect(d.ctx.migration?.metadata.name).toBe('kubevirt-migrate-vm-vk7vt');
     // Pending for 12m26s at snapshot time (examples/README.md).
     expect(checkOf(d, 'migration-phase').args).toMatchObject({ phase: 'Pending', secondsInPhase: 746 });

@@ -33,6 +33,18 @@ describe('migration-conflict', () => {
     expect(c.evidence).toContainEqual(expect.objectContaining({ kind: 'VirtualMachineInstanceMigration', name: 'vm1-first' }));
   });
 
+  it('two Pending migrations of one VMI: one owner from either side, the waiter shows the owner\'s cause (rule 5)', async () => {
+    const older = vmim('Pending', { name: 'vm1-older', uid: 'uid-older', created: '2025-11-20T09:58:00Z' });
+    const newer = vmim('Pending', { name: 'vm1-newer', uid: 'uid-newer', created: CREATED });
+    const quota = event('VirtualMachineInstance', 'vm1', 'FailedCreate', 'Error creating pod: pods "virt-launcher-vm1-abcde" is forbidden: exceeded quota: vm-quota, requested: limits.memory=2Gi, used: limits.memory=7Gi, limited: limits.memory=8Gi', { time: '2025-11-20T09:59:00Z' });
+    const objects = [...vmCluster(), older, newer, quota];
+    const fromNewer = await whyScenario(objects, { name: 'vm1-newer', now: NOW });
+    const fromOlder = await whyScenario(objects, { name: 'vm1-older', now: NOW });
+    expect(checkOf(fromNewer, 'migration-conflict').args).toMatchObject({ kind: 'in-flight', other: { name: 'vm1-older' }, ownerVerdict: { cause: 'quota-exceeded', status: 'blocked', check: 'resource-quota' } });
+    expect(checkOf(fromOlder, 'migration-conflict')).toMatchObject({ status: 'info', args: { kind: 'owner', migration: 'vm1-older', waiting: ['vm1-newer'] } });
+    expect(fromOlder.verdict).toMatchObject({ cause: 'quota-exceeded' });
+  });
+
   it('ours Failed: "VMI is not eligible for migration because another migration job is in progress."', async () => {
     const other = vmim('Running', { name: 'vm1-first', uid: 'uid-first', created: '2025-11-20T09:58:00Z' });
     const ours = vmim('Failed', { created: CREATED, transitions: [{ phase: 'Failed', time: CREATED }] });
@@ -282,5 +294,32 @@ describe('migration-backoff', () => {
       now: '2025-11-20T10:00:30Z',
     });
     expect(checkOf(user, 'migration-backoff').status).toBe('skip');
+  });
+});
+
+describe('migration-conflict with no migration: a stale migrationState (rule 3, kubevirt/kubevirt#2495)', () => {
+  const stale = (): VirtualMachineInstance => {
+    const v = vmi('vm1');
+    v.status = { ...v.status, migrationState: { migrationUid: 'uid-gone', targetPod: 'virt-launcher-vm1-old01', sourceNode: 'node-a', targetNode: 'node-b' } };
+    return v;
+  };
+
+  it('v0.59+ takes the state over: info, the verdict stays idle', async () => {
+    const d = await whyScenario(clusterWith(stale(), kubevirtCR({ version: 'v0.59.0' })), { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-conflict')).toMatchObject({ status: 'info', args: { kind: 'stale-state', migrationUid: 'uid-gone', ignored: true } });
+    expect(d.verdict).toMatchObject({ cause: 'no-migration', status: 'idle' });
+  });
+
+  it('an unfinished state KubeVirt before v0.40 would refuse on: migration-conflict, blocked', async () => {
+    const d = await whyScenario(clusterWith(stale(), kubevirtCR({ version: 'v0.26.1' })), { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-conflict')).toMatchObject({ status: 'fail', cause: 'migration-conflict', args: { kind: 'stale-state', ignored: false } });
+    expect(d.verdict).toMatchObject({ cause: 'migration-conflict', status: 'blocked' });
+  });
+
+  it('a finished state is history, never a conflict', async () => {
+    const v = stale();
+    v.status!.migrationState!.completed = true;
+    const d = await whyScenario(clusterWith(v, kubevirtCR({ version: 'v0.26.1' })), { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-conflict').args).toMatchObject({ kind: 'no-migration' });
   });
 });

@@ -135,14 +135,32 @@ describe('not-live-migratable', () => {
     expect(checkOf(d, 'live-migratable').evidence).toContainEqual(expect.objectContaining({ kind: 'Event', name: ev.metadata.name }));
   });
 
-  it('without a migration: a warning without cause, the verdict stays no-migration', async () => {
+  it('without a migration: it stops a new one (rule 3: blocked, not idle)', async () => {
     const objects = vmCluster({ vmi: { liveMigratable: liveMigratable('False', 'HostDeviceNotLiveMigratable', 'VMI uses a PCI host devices') } });
     const d = await whyScenario(objects, { name: 'vm1', now: NOW });
-    expect(d.verdict).toMatchObject({ cause: 'no-migration', status: 'idle' });
+    expect(d.verdict).toMatchObject({ cause: 'not-live-migratable', status: 'blocked', check: 'live-migratable' });
     const c = checkOf(d, 'live-migratable');
-    expect(c.status).toBe('warn');
-    expect(c.cause).toBeUndefined();
+    expect(c).toMatchObject({ status: 'fail', cause: 'not-live-migratable' });
     expect(c.args).toMatchObject({ reason: 'HostDeviceNotLiveMigratable', message: 'VMI uses a PCI host devices' });
+  });
+
+  it('HostDeviceNotLiveMigratable: the fix follows the nodes that offer the GPU', async () => {
+    const A10 = 'nvidia.com/GA102GL_A10';
+    const cond = liveMigratable('False', 'HostDeviceNotLiveMigratable', 'VMI uses a PCI host devices');
+    const gpuNode = (name: string, count?: string) => {
+      const n = node(name);
+      if (count !== undefined) n.status = { ...n.status, allocatable: { ...n.status?.allocatable, [A10]: count }, capacity: { ...n.status?.allocatable, [A10]: count } };
+      return n;
+    };
+    const scene = (nodes: KubeObject[]) => [vm('vm1'), vmi('vm1', { liveMigratable: cond, devices: { gpus: [{ name: 'gpu1', deviceName: A10 }] } }), launcherPod(), ...nodes, kubevirtCR()];
+    // The only GPU node is the VMI's own (node-a): a restart cannot move it.
+    const alone = await whyScenario(scene([gpuNode('node-a', '1'), gpuNode('node-b'), gpuNode('node-c')]), { name: 'vm1', now: NOW });
+    expect(checkOf(alone, 'live-migratable').args).toMatchObject({ reason: 'HostDeviceNotLiveMigratable', move: { kind: 'no-other-node', resources: [A10], nodes: ['node-a'] } });
+    const elsewhere = await whyScenario(scene([gpuNode('node-a', '1'), gpuNode('node-b'), gpuNode('node-c', '1')]), { name: 'vm1', now: NOW });
+    expect(checkOf(elsewhere, 'live-migratable').args).toMatchObject({ move: { kind: 'restart-elsewhere', resources: [A10], nodes: ['node-c'] } });
+    // Another reason carries no device fix.
+    const disks = await whyScenario(vmCluster({ vmi: { liveMigratable: liveMigratable('False', 'DisksNotLiveMigratable', 'cannot migrate VMI: PVC vm1-disk-0 is not shared') } }), { name: 'vm1', now: NOW });
+    expect(checkOf(disks, 'live-migratable').args).not.toHaveProperty('move');
   });
 
   it('missing condition: info', async () => {
@@ -159,13 +177,26 @@ describe('not-live-migratable', () => {
 });
 
 describe('migration-phase', () => {
-  it('a deleted VMIM that is not final yet: abort pending (info, never a cause)', async () => {
+  it('a deleted VMIM that is not final yet: aborted, at-risk while the cancel runs (rule 4)', async () => {
     const m = vmim('Scheduling', { created: CREATED, deletionTimestamp: '2025-11-20T10:04:00Z' });
     const d = await whyScenario([...vmCluster(), m], { name: 'vm1', now: NOW });
     const c = checkOf(d, 'migration-phase');
-    expect(c).toMatchObject({ status: 'info', args: { kind: 'abort-pending', phase: 'Scheduling', deletionTimestamp: '2025-11-20T10:04:00Z' } });
-    expect(c.cause).toBeUndefined();
+    expect(c).toMatchObject({ status: 'warn', cause: 'aborted', args: { kind: 'abort-pending', phase: 'Scheduling', deletionTimestamp: '2025-11-20T10:04:00Z', abortStuck: false } });
     expect(c.evidence).toContainEqual(expect.objectContaining({ field: 'metadata.deletionTimestamp' }));
+    expect(d.verdict).toMatchObject({ cause: 'aborted', status: 'at-risk', check: 'migration-phase' });
+  });
+
+  it('abort requested before Running on KubeVirt before v0.56: it cannot finish (blocked)', async () => {
+    const m = vmim('Scheduling', { created: CREATED, conditions: [{ type: 'migrationAbortRequested', status: 'True' }] });
+    const d = await whyScenario([...vmCluster({ kubevirt: kubevirtCR({ version: 'v0.55.2' }) }), m], { name: 'vm1', now: NOW });
+    expect(checkOf(d, 'migration-phase')).toMatchObject({ status: 'warn', cause: 'aborted', args: { kind: 'abort-pending', abortStuck: true, abortRequested: true } });
+    expect(d.verdict).toMatchObject({ cause: 'aborted', status: 'blocked' });
+  });
+
+  it('abort requested while Pending on v0.56+: at-risk (the controller finishes it)', async () => {
+    const m = vmim('Pending', { created: CREATED, conditions: [{ type: 'migrationAbortRequested', status: 'True' }] });
+    const d = await whyScenario([...vmCluster({ kubevirt: kubevirtCR({ version: 'v0.59.0' }) }), m], { name: 'vm1', now: NOW });
+    expect(d.verdict).toMatchObject({ cause: 'aborted', status: 'at-risk' });
   });
 
   it('time in phase and origin of an evacuation VMIM', async () => {

@@ -28,6 +28,7 @@ import {
   vmiEvent,
 } from '../../../fixtures/objects/failed-migrations.js';
 import { NAMESPACE } from '../../../fixtures/objects/vms.js';
+import { checkHint, checkSummary } from '../../../../src/render/why-text/index.js';
 import { argsOf, checkOf, whyScenario } from './harness.js';
 
 const ERAS: Era[] = ['v0.59', 'v1.2', 'v1.9'];
@@ -57,6 +58,52 @@ describe('not-converging: dirty rate ≥ transfer rate', () => {
     expect(argsOf(check, 'dirty-rate').transferRate).toBeCloseTo(112_500_000, -3);
     expect(check.evidence).toContainEqual(expect.objectContaining({ kind: 'Pod', name: SOURCE_POD, field: 'log.msg' }));
     expect(check.evidence.at(-1)?.message).toMatch(/^Migration info for /);
+  });
+});
+
+/** The deepest nesting of parentheses in `text`. */
+function parenDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const ch of text) {
+    if (ch === '(') max = Math.max(max, ++depth);
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+  }
+  return max;
+}
+
+describe('rates in prose: never a pair of parentheses inside another', () => {
+  it.each([
+    ['dirty-rate', dirtyFaster],
+    ['progressing', healthy],
+  ] as const)('%s', async (_kind, progress) => {
+    const { check } = await run({ era: 'v1.9', progress, config: { completionTimeoutPerGiB: 150 } });
+    expect(checkSummary(check)).toMatch(/Mbps/);
+    expect(parenDepth(checkSummary(check))).toBeLessThanOrEqual(1);
+    expect(parenDepth(checkHint(check) ?? '')).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('not-converging: the fix names only what is not in force, each once', () => {
+  it('defaults (v1.9): auto-converge first, then post-copy, workload disruption, a migration network; no bandwidth cap to raise', async () => {
+    const { check } = await run({ era: 'v1.9', progress: dirtyFaster });
+    expect(argsOf(check, 'dirty-rate')).toMatchObject({
+      recommendation: 'auto-converge',
+      recommendations: ['auto-converge', 'post-copy', 'workload-disruption', 'migration-network'],
+    });
+  });
+
+  it('auto-converge already on (a MigrationPolicy or the CR): never suggested again', async () => {
+    const { check } = await run({ era: 'v1.9', progress: dirtyFaster, config: { allowAutoConverge: true }, kubevirtMigrations: { allowAutoConverge: true } });
+    const a = argsOf(check, 'dirty-rate');
+    expect(a.recommendation).toBe('post-copy');
+    expect(a.recommendations).not.toContain('auto-converge');
+    expect(checkHint(check)?.match(/allowAutoConverge/g) ?? []).toHaveLength(0);
+  });
+
+  it('the hint names auto-converge once when it is the recommendation', async () => {
+    const { check } = await run({ era: 'v1.9', progress: dirtyFaster });
+    expect(checkHint(check)?.match(/allowAutoConverge/g)).toHaveLength(1);
   });
 });
 

@@ -87,9 +87,9 @@ describe('parseLauncherLogLines', () => {
 
   it('keeps JSON fields and raw lines, in order', () => {
     expect(parseLauncherLogLines(text)).toEqual([
-      { time: '2025-12-31T09:40:20.402578Z', level: 'info', msg: 'Initiating live migration.' },
+      { time: '2025-12-31T09:40:20.402578Z', level: 'info', msg: 'Initiating live migration.', component: 'virt-launcher', pos: 'live-migration-source.go:1' },
       { msg: 'panic: something printed by qemu' },
-      { time: '2025-12-31T09:40:30.1Z', level: 'error', msg: 'Live migration failed.', reason: "virError(Code=9, Domain=31, Message='operation failed')" },
+      { time: '2025-12-31T09:40:30.1Z', level: 'error', msg: 'Live migration failed.', reason: "virError(Code=9, Domain=31, Message='operation failed')", component: 'virt-launcher' },
       { time: '2025-12-31T09:40:40.0Z', level: 'warning', msg: 'live migration stuck for 150 seconds' },
       { msg: '{"msg": "cut in half' },
     ]);

@@ -1,6 +1,6 @@
 // Progress sources of `why` in order (issue #4): the source launcher's log, virt-handler's metrics
 // through the pod proxy, Prometheus — `progress.source` says which — and none (with the hint).
-// Also: the request budget (≤ 15, round 1 concurrent) and the offline clock.
+// Also: the request budget (≤ 15 past Pending, in few concurrent rounds) and the offline clock.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,7 @@ import type { ClusterSource } from '../../../../src/collect/source.js';
 import type { PrometheusApi } from '../../../../src/collect/prometheus.js';
 import { openSnapshotSource } from '../../../../src/collect/snapshot/index.js';
 import { gatherForWhy } from '../../../../src/commands/why/gather.js';
-import { deriveContext } from '../../../../src/analyze/why/derive.js';
-import { diagnose } from '../../../../src/analyze/why/diagnose.js';
+import { diagnoseOnce } from '../../../../src/commands/why/diagnosis.js';
 import { diagnosisDocument } from '../../../../src/render/why-document.js';
 import { renderChecklist } from '../../../../src/render/why-checklist.js';
 import { makeStyle } from '../../../../src/render/style.js';
@@ -191,13 +190,17 @@ describe('no source', () => {
   });
 });
 
-describe('request budget (issue #3: ≤ 15 per why, round 1 concurrent)', () => {
+describe('request budget (≤ 15 past Pending, by name and selector)', () => {
   function counting(source: ClusterSource) {
     const calls: string[] = [];
+    const rounds: string[][] = [];
     let inFlight = 0;
     let maxInFlight = 0;
     const track = async <T>(what: string, p: () => Promise<T>): Promise<T> => {
       calls.push(what);
+      // A request made while none is in flight starts a new round.
+      if (inFlight === 0) rounds.push([]);
+      rounds.at(-1)!.push(what.split(' ').slice(0, 2).join(' '));
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
@@ -211,30 +214,37 @@ describe('request budget (issue #3: ≤ 15 per why, round 1 concurrent)', () => 
       ...source,
       now: () => source.now(),
       defaultNamespace: () => source.defaultNamespace(),
-      get: (r, ns, n) => track(`get ${r}`, () => source.get(r, ns, n)),
-      list: (r, o) => track(`list ${r}`, () => source.list(r, o)),
+      get: (r, ns, n) => track(`get ${r} ${n}`, () => source.get(r, ns, n)),
+      list: (r, o) => track(`list ${r} ${o?.labelSelector ?? ''} ${o?.fieldSelector ?? ''}`.trimEnd(), () => source.list(r, o)),
       podLog: (ns, pod, o) => track('log', () => source.podLog(ns, pod, o)),
       ...(source.rawGet ? { rawGet: (path: string) => track('proxy', () => source.rawGet!(path)) } : {}),
     };
     // Requests as the live source makes them: the snapshot's `has` short-cuts none of them.
     delete (wrapped as { has?: unknown }).has;
-    return { wrapped, calls, max: () => maxInFlight };
+    return { wrapped, calls, rounds, max: () => maxInFlight };
   }
 
-  it('worst case with a VMI: 12 lists at once, namespace + log, metrics = 15', async () => {
+  it('worst case of a running migration: namespace and metrics read, 15 requests in 5 rounds, none cluster-wide', async () => {
     const { objects, logs } = scenario({ extra: [namespaceObject({ team: 'a' }), migrationPolicy('by-ns', { namespaceSelector: { team: 'a' } })] });
     const c = counting(scenarioSource(objects, { now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: METRICS } }));
     const { inputs, errors } = await gatherForWhy(c.wrapped, 'default', VMI_NAME);
     expect(errors).toEqual([]);
-    expect(c.calls.slice(0, 12).every((x) => x.startsWith('list '))).toBe(true);
-    expect(c.calls.slice(12).sort()).toEqual(['get namespace', 'log', 'proxy']);
+    expect(c.rounds).toEqual([
+      ['get vmim', 'get vmi', 'list kubevirt', 'list migrationpolicy'],
+      ['list vmim', 'list pod', 'list event', 'get pvc', 'get node'],
+      ['list event', 'get pv', 'get namespace', 'log'],
+      ['list pod'],
+      ['proxy'],
+    ]);
+    // Every list is narrowed to the VMI's objects (or the node's virt-handler).
+    const lists = c.calls.filter((x) => x.startsWith('list ') && !/^list (kubevirt|migrationpolicy)/.test(x));
+    for (const l of lists) expect(l).toMatch(/kubevirt\.io\/vmi-name=|kubevirt\.io\/created-by=|involvedObject\.name=|spec\.nodeName=/);
     expect(c.calls).toHaveLength(15);
-    expect(c.max()).toBe(12);
     expect(inputs.handlerMetrics?.ok).toBe(true);
     expect(inputs.namespaceObject.ok).toBe(true);
   });
 
-  it('worst case without a VMI: 12 + VM + namespace + log = 15 (no metrics without a VMI)', async () => {
+  it('without a VMI: ≤ 15 and no metrics', async () => {
     const { objects, logs } = scenario({ extra: [namespaceObject({ team: 'a' }), migrationPolicy('by-ns', { namespaceSelector: { team: 'a' } })] });
     const withoutVmi = objects.filter((o) => o.kind !== 'VirtualMachineInstance');
     const c = counting(scenarioSource(withoutVmi, { now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: METRICS } }));
@@ -243,13 +253,38 @@ describe('request budget (issue #3: ≤ 15 per why, round 1 concurrent)', () => 
     expect(c.calls).not.toContain('proxy');
   });
 
-  it('the usual case: 12 + log = 13 (no namespace, no VM, the log had progress)', async () => {
+  it('the usual case: the log had progress, no namespace, no VM, one claim: 12 requests + the target log in 3 rounds', async () => {
     const { objects, logs } = scenario({ progress: healthy });
     const c = counting(scenarioSource(objects, { now: RUN_NOW, logs, metrics: { [HANDLER_A.metadata.name!]: METRICS } }));
     await gatherForWhy(c.wrapped, 'default', VMI_NAME);
+    expect(c.rounds).toHaveLength(3);
+    expect(c.calls.filter((x) => x === 'log')).toHaveLength(2);
     expect(c.calls).toHaveLength(13);
   });
+
+  it('the same requests whatever else the cluster holds', async () => {
+    const { objects, logs } = scenario({ progress: healthy });
+    const small = counting(scenarioSource(objects, { now: RUN_NOW, logs }));
+    await gatherForWhy(small.wrapped, 'default', VMI_NAME);
+    // 50 more VMs like this one (renamed), with their pods, claims, migrations and events, in the same namespace.
+    const others = Array.from({ length: 50 }, (_, k) =>
+      runningMigration({ era: 'v1.9', progress: healthy }).objects.map((o) => renamed(o, `x${k}-`)),
+    ).flat();
+    const large = counting(scenarioSource([...objects, ...others], { now: RUN_NOW, logs }));
+    const { inputs } = await gatherForWhy(large.wrapped, 'default', VMI_NAME);
+    expect(large.calls).toEqual(small.calls);
+    expect(inputs.pods.ok && inputs.pods.items.every((p) => !p.metadata.name?.startsWith('x'))).toBe(true);
+    expect(inputs.events.ok && inputs.events.items.every((e) => !e.involvedObject?.name?.startsWith('x'))).toBe(true);
+  });
 });
+
+/** A copy of a fixture object under other names and UIDs (cross-references renamed alike). */
+function renamed(o: KubeObject, prefix: string): KubeObject {
+  const text = JSON.stringify(o)
+    .replace(/"(name|claimName|volumeName|vmiName|sourcePod|targetPod|kubevirt\.io\/domain|kubevirt\.io\/vmi-name)":"/g, `"$1":"${prefix}`)
+    .replace(/"(uid|migrationUid|kubevirt\.io\/created-by|kubevirt\.io\/migrationJobUID)":"[0-9a-f]{8}/g, (m) => m.slice(0, -8) + prefix.replace(/\W/g, '').padEnd(8, '0').slice(0, 8));
+  return JSON.parse(text) as KubeObject;
+}
 
 describe('offline (--from): the snapshot\'s own time', () => {
   it('a dump read later gives the same forecast: elapsed and ETA against the newest timestamp in it', async () => {
@@ -259,8 +294,7 @@ describe('offline (--from): the snapshot\'s own time', () => {
     mkdirSync(join(dir, SOURCE_POD));
     writeFileSync(join(dir, SOURCE_POD, 'compute.log'), b.logs[SOURCE_POD]!);
     const source = await openSnapshotSource(dir);
-    const { inputs } = await gatherForWhy(source, 'default', VMI_NAME);
-    const d = diagnose(deriveContext(inputs));
+    const { diagnosis: d } = await diagnoseOnce(source, 'default', VMI_NAME);
     // The newest timestamp is the last progress line, 40.4 s after libvirt started.
     expect(source.now().toISOString()).toBe('2025-12-31T09:41:00.402Z');
     expect(d.progress).toMatchObject({ source: 'logs' });

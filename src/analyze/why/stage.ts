@@ -1,0 +1,56 @@
+// Where a migration is, as the verdict rules see it (contract §4.1.1 rule 1): `progressing` /
+// `none` and `succeeded` are claims that every check of the migration's current stage passed,
+// so each stage lists the checks whose `unknown` (could not read what it needs) or anomaly
+// (a warning no cause explains) makes the verdict `unknown` instead. A check outside the stage
+// may still decide the verdict by failing with a cause; its gaps just do not matter here.
+import type { CheckId } from './check.js';
+import type { WhyContext } from './context.js';
+import { awaitingTargetPod } from './migration-state.js';
+import { copyState } from './progress.js';
+import { isPastScheduling, phaseFacts } from '../migration/phase.js';
+
+export type Stage =
+  /** No migration: rule 3 (no-migration only when nothing would stop a new one). */
+  | 'none'
+  /** Pending without a target pod: the controller's gates and the pod's admission. */
+  | 'queue'
+  /** A target pod exists and is not Ready yet: scheduling, volumes, containers. */
+  | 'target-pod'
+  /** Scheduled … TargetReady before libvirt copies: the target virt-handler takes over. */
+  | 'handoff'
+  /** libvirt copies (Running, or TargetReady with a start time). */
+  | 'transfer'
+  /** Decentralized (cross-cluster) phases: the other side is not visible from here. */
+  | 'decentralized'
+  | 'succeeded'
+  | 'failed'
+  /** A phase this version does not know. */
+  | 'unknown-phase';
+
+/** The checks whose gaps forbid an all-clear in each stage. */
+export const STAGE_CHECKS: Record<Stage, readonly CheckId[]> = {
+  none: [],
+  queue: ['vmi-running', 'live-migratable', 'migration-conflict', 'migration-slots', 'resource-quota', 'admission', 'active-pods', 'migration-backoff'],
+  'target-pod': ['vmi-running', 'live-migratable', 'migration-conflict', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness'],
+  handoff: ['vmi-running', 'target-pod-readiness', 'handoff'],
+  transfer: ['handoff', 'transfer'],
+  decentralized: [],
+  succeeded: ['failure-reason'],
+  failed: [],
+  'unknown-phase': [],
+};
+
+export function stageOf(ctx: WhyContext): Stage {
+  const m = ctx.migration;
+  if (!m) return 'none';
+  const phase = m.status?.phase ?? '';
+  const facts = phaseFacts(phase);
+  if (!facts) return 'unknown-phase';
+  if (facts.final) return phase === 'Succeeded' ? 'succeeded' : 'failed';
+  if (facts.decentralized) return 'decentralized';
+  if (awaitingTargetPod(ctx)) return 'queue';
+  // Unset, Pending, Scheduling: the target pod is not Ready yet.
+  if (!isPastScheduling(phase)) return 'target-pod';
+  if (copyState(ctx, m).started) return 'transfer';
+  return 'handoff';
+}
