@@ -26,7 +26,8 @@ export type ResourceId =
   | 'namespace'
   | 'resourcequota'
   | 'event'
-  | 'nad';
+  | 'nad'
+  | 'pdb';
 
 const table: ResourceType[] = [
   { id: 'vmi', group: 'kubevirt.io', version: 'v1', kind: 'VirtualMachineInstance', plural: 'virtualmachineinstances', namespaced: true },
@@ -45,6 +46,7 @@ const table: ResourceType[] = [
   { id: 'resourcequota', group: '', version: 'v1', kind: 'ResourceQuota', plural: 'resourcequotas', namespaced: true },
   { id: 'event', group: '', version: 'v1', kind: 'Event', plural: 'events', namespaced: true },
   { id: 'nad', group: 'k8s.cni.cncf.io', version: 'v1', kind: 'NetworkAttachmentDefinition', plural: 'network-attachment-definitions', namespaced: true },
+  { id: 'pdb', group: 'policy', version: 'v1', kind: 'PodDisruptionBudget', plural: 'poddisruptionbudgets', namespaced: true },
 ];
 
 export const RESOURCES: Readonly<Record<ResourceId, ResourceType>> = Object.fromEntries(

@@ -427,6 +427,12 @@ export interface Pod extends KubeObject {
   };
 }
 
+/** policy/v1 PodDisruptionBudget: what the eviction API checks before it lets a pod go. */
+export interface PodDisruptionBudget extends KubeObject {
+  spec?: { minAvailable?: number | string; maxUnavailable?: number | string; selector?: LabelSelector };
+  status?: { disruptionsAllowed?: number; currentHealthy?: number; desiredHealthy?: number; expectedPods?: number };
+}
+
 export interface Node extends KubeObject {
   spec?: { unschedulable?: boolean; taints?: Taint[] };
   status?: {

@@ -14,12 +14,14 @@ import type { listDocument } from './migration-list.js';
 import type { ruleListDocument } from './rule-list.js';
 import type { MigrationStartDoc } from './start-doc-types.js';
 import type { MigrationDiagnosisDoc } from './why-document.js';
+import type { NodeEvacuationDoc } from './node-evacuation-document.js';
 import { escapeForTerminal } from './terminal-text.js';
 
 export type NamedDocument =
   | MigratabilityReportDoc
   | ReturnType<typeof listDocument>
   | MigrationDiagnosisDoc
+  | NodeEvacuationDoc
   | MigrationStartDoc
   | MigrationAbortDoc
   | ReturnType<typeof ruleListDocument>;
@@ -38,6 +40,8 @@ export function renderNames(doc: NamedDocument): string {
       return doc.items.map((i) => line(VMIM, i.migration)).join('');
     case 'MigrationDiagnosis':
       return doc.target.migration ? line(VMIM, doc.target.migration.name) : line('VirtualMachineInstance', doc.target.vmi);
+    case 'NodeEvacuationDiagnosis':
+      return doc.items.map((i) => line('VirtualMachineInstance', i.vmi)).join('');
     case 'MigrationStart':
     case 'MigrationAbort':
       // A dry run names what the server would have made; nothing was created or aborted.

@@ -147,6 +147,7 @@ describe('read-only commands as a user bound to the reader roles only', () => {
     [['why', VMI_NAME], 'copying'],
     [['check-migratable', '-A'], 'example'],
     [['check-migratable', '--node', 'node-2'], 'example'],
+    [['why', '--node', 'node-2'], 'example'],
     [['check-migratable', 'erp-app', '-n', 'prod'], 'example'],
     [['list'], 'example'],
     [['list', '-A'], 'example'],

@@ -17,6 +17,10 @@ import type { AbortStage } from '../../src/analyze/abort/decide.js';
 import type { AbortOutcomeKind, AbortRefusalId } from '../../src/analyze/abort/outcome.js';
 import type { AbortAction } from '../../src/render/abort-doc-types.js';
 import type { WaitOutcome } from '../../src/render/start-doc-types.js';
+import { ITEM_STATES, NODE_ONLY_CAUSES } from '../../src/analyze/evacuation/item.js';
+import { BLOCKER_REASONS } from '../../src/analyze/evacuation/blockers.js';
+import { NODE_VERDICT_STATUSES, type UnknownPart } from '../../src/analyze/evacuation/verdict.js';
+import type { MigrationOrigin } from '../../src/kubevirt/evacuation-facts.js';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { EXAMPLE_SNAPSHOT, REPO, runPlugin, tempDir } from '../e2e/plugin.js';
 import { runCli } from '../unit/cli/run-cli.js';
@@ -39,6 +43,8 @@ const ABORT_RESULTS = exhaustive<AbortOutcomeKind>()(['aborted', 'completed', 'a
 const ABORT_ACTIONS = exhaustive<AbortAction>()(['deleted', 'dry-run', 'already-requested', 'none']);
 const ABORT_REFUSALS = exhaustive<AbortRefusalId>()(['no-migration', 'post-copy', 'migration-changed']);
 const WAIT_OUTCOMES = exhaustive<WaitOutcome>()(['final', 'gone', 'timeout', 'interrupted']);
+const ORIGINS = exhaustive<MigrationOrigin>()(['evacuation', 'descheduler', 'workload-update', 'user']);
+const UNKNOWN_PARTS = exhaustive<UnknownPart['part']>()(['node', 'vmis', 'migrations', 'pods', 'disruption-budgets', 'kubevirt']);
 
 const schemas = loadSchemas();
 /** Follow a JSON pointer inside one of the schema files. */
@@ -100,6 +106,18 @@ describe('schema enums equal the ids in the source', () => {
     expect(enumOf('MigrationStart', '/properties/wait/properties/outcome')).toEqual([...WAIT_OUTCOMES]);
   });
 
+  it('why --node: verdict statuses, item states, node-only causes, blocker reasons, origins, unknown parts', () => {
+    const node = 'NodeEvacuationDiagnosis';
+    expect(enumOf(node, '/$defs/verdictStatus')).toEqual([...NODE_VERDICT_STATUSES]);
+    for (const s of NODE_VERDICT_STATUSES) expect(VERDICT_STATUSES).toContain(s);
+    expect(enumOf(node, '/$defs/itemState')).toEqual([...ITEM_STATES]);
+    expect((at(node, '/$defs/causeId').anyOf as JsonSchema[])[1]!.enum).toEqual([...NODE_ONLY_CAUSES]);
+    for (const c of NODE_ONLY_CAUSES) expect(CAUSE_IDS).not.toContain(c);
+    expect(enumOf(node, '/$defs/blockerReason')).toEqual([...BLOCKER_REASONS]);
+    expect(enumOf(node, '/$defs/origin')).toEqual([...ORIGINS]);
+    expect(enumOf(node, '/$defs/unknownPart')).toEqual([...UNKNOWN_PARTS]);
+  });
+
   it('the README lists every cause id and rule id (the stability promise covers what it shows)', () => {
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     for (const id of [...CAUSE_IDS, ...RULES.map((r) => r.id)]) expect(readme, id).toContain(`\`${id}\``);
@@ -149,6 +167,10 @@ describe('real outputs offline (examples/cluster-snapshot) validate', () => {
       ['-A json', ['check-migratable', '-A', ...from, '-o', 'json']],
       ['-A yaml', ['check-migratable', '-A', ...from, '-o', 'yaml']],
       ['--node', ['check-migratable', '--node', 'node-2', ...from, '-o', 'json']],
+      ['why --node', ['why', '--node', 'node-2', ...from, '-o', 'json']],
+      ['why --node yaml', ['why', '--node', 'node-2', ...from, '-o', 'yaml']],
+      ['why --node drain', ['why', '--node', 'node-2', '--from', join(REPO, 'test/fixtures/objects/drain/v1.9'), '-o', 'json']],
+      ['why --node idle', ['why', '--node', 'node-1', ...from, '-o', 'json']],
       ['NAME', ['check-migratable', 'erp-app', '-n', 'prod', ...from, '-o', 'json']],
       ['-f', ['check-migratable', '-f', join(REPO, 'examples/manifests'), '-o', 'json']],
       ['--list-rules', ['check-migratable', '--list-rules', '-o', 'json']],
@@ -185,6 +207,7 @@ describe('real outputs live (fake API server) validate', () => {
     const runs: [string, string[]][] = [
       ['check-migratable -A', ['check-migratable', '-A', ...k, '-o', 'json']],
       ['check-migratable --node', ['check-migratable', '--node', 'node-2', ...k, '-o', 'json']],
+      ['why --node', ['why', '--node', 'node-2', ...k, '-o', 'json']],
       ['list -A', ['list', '-A', ...k, '-o', 'json']],
       ...WHY_TARGETS.map(([ns, name]): [string, string[]] => [`why ${name}`, ['why', name, '-n', ns, ...k, '-o', 'json']]),
     ];

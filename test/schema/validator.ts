@@ -11,7 +11,7 @@ import { REPO } from '../e2e/plugin.js';
 export const SCHEMA_DIR = join(REPO, 'schema');
 export const OPEN = 'x-vmigrate-open';
 /** Output kinds and their schema files. */
-export const KINDS = ['MigratabilityReport', 'MigrationDiagnosis', 'MigrationList', 'MigrationStart', 'MigrationAbort', 'RuleList'] as const;
+export const KINDS = ['MigratabilityReport', 'MigrationDiagnosis', 'MigrationList', 'MigrationStart', 'MigrationAbort', 'RuleList', 'NodeEvacuationDiagnosis'] as const;
 export type Kind = (typeof KINDS)[number];
 
 export type JsonSchema = Record<string, unknown>;

@@ -21,6 +21,7 @@ const ALIASES: Record<ResourceId, readonly string[]> = {
   resourcequota: ['quota', 'quotas', 'resourcequota'],
   event: ['ev', 'event'],
   nad: ['net-attach-def', 'network-attachment-definition', 'nads'],
+  pdb: ['pdb', 'pdbs'],
 };
 
 const BY_NAME: ReadonlyMap<string, ResourceId> = (() => {

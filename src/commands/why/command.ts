@@ -8,11 +8,13 @@ const EXAMPLES: readonly Example[] = [
   { comment: 'The same, read from a must-gather or `kubectl get -o yaml` dump instead of the cluster', args: 'why ci-runner -n dev --from ./must-gather' },
   { comment: 'Follow a running migration until it ends', args: 'why db-primary -n prod --watch' },
   { comment: 'Only the cause id, for a script', args: "why ci-runner -n dev -o jsonpath='{.verdict.cause}'" },
+  { comment: 'Why the drain of node-2 is stuck: every VMI on it, its state and cause, the blockers, an ETA', args: 'why --node node-2' },
 ];
 
 export function registerWhy(env: CommandEnv): void {
-  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix', EXAMPLES)
-    .argument('<name>', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
+  defineCommand(env, 'why', 'diagnose the latest migration of a VM/VMI (or the named migration): the one cause, the evidence, the fix; --node: the evacuation of a node', EXAMPLES)
+    .argument('[name]', 'VirtualMachineInstanceMigration, VirtualMachineInstance or VirtualMachine name')
+    .option('--node <node>', 'the evacuation of a node instead (a drain, maintenance): what has moved, what moves, what waits or blocks it and why')
     .addOption(
       new Option('--fail-on <level>', 'exit 1 on a blocked/failed/at-risk verdict (blocker), also on any warning (warning), or never')
         .choices(['blocker', 'warning', 'never'])
@@ -25,7 +27,7 @@ export function registerWhy(env: CommandEnv): void {
     .option('--prometheus-certificate-authority <path>', 'CA certificate to verify --prometheus with (default: the system\'s)')
     .option('--prometheus-insecure-skip-tls-verify', 'do not verify the --prometheus certificate (insecure; --insecure-skip-tls-verify does not apply to it)')
     .option('--prometheus-allow-http-token', 'send --prometheus-token-file to an http:// URL anyway (unencrypted)')
-    .action(async (name: string, _opts, cmd: Command) => {
+    .action(async (name: string | undefined, _opts, cmd: Command) => {
       const raw = cmd.optsWithGlobals<RawGlobals & RawWhyOptions>();
       const g = parseGlobalOptions(raw, env.io);
       const o = parseWhyOptions(name, raw, g);

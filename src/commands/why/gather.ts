@@ -464,7 +464,7 @@ async function getTolerated(source: ClusterSource, namespace: string, name: stri
 }
 
 /** A launcher's bounded `compute` log tail (the source's, or the target's once it started). */
-async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
+export async function readLogTail(source: ClusterSource, namespace: string, pod: string | undefined, errors: GatherError[]): Promise<LogTail> {
   if (!pod) return { ok: false, reason: 'no source launcher pod found' };
   try {
     const text = await source.podLog(namespace, pod, { container: 'compute', tailLines: LOG_TAIL_LINES, limitBytes: LOG_LIMIT_BYTES });

@@ -1,5 +1,5 @@
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
-import { validateObjectName } from '../../cmdutil/names.js';
+import { validateNodeName, validateObjectName } from '../../cmdutil/names.js';
 import type { FailOn } from '../../cmdutil/exit-codes.js';
 import { parseDuration } from '../../cmdutil/duration.js';
 import { UsageError } from '../../cmdutil/errors.js';
@@ -11,7 +11,10 @@ export const DEFAULT_WATCH_INTERVAL_MS = 5000;
 export type PrometheusOptions = PrometheusFlags;
 
 export interface WhyOptions {
+  /** '' with --node. */
   name: string;
+  /** `--node NODE`: the node's evacuation instead of one migration. */
+  node?: string;
   failOn: FailOn;
   /** `--watch`: refresh until the migration is final. */
   watch: boolean;
@@ -29,19 +32,28 @@ export interface RawPrometheusOptions {
 
 export interface RawWhyOptions extends RawPrometheusOptions {
   failOn: FailOn;
+  node?: string;
   watch?: boolean;
   interval?: string;
 }
 
-export function parseWhyOptions(name: string, raw: RawWhyOptions, g: Pick<GlobalOptions, 'from'>): WhyOptions {
-  validateObjectName(name);
+export function parseWhyOptions(name: string | undefined, raw: RawWhyOptions, g: Pick<GlobalOptions, 'from'>): WhyOptions {
+  if (raw.node !== undefined) {
+    if (name !== undefined) throw new UsageError('why takes NAME or --node NODE, not both');
+    validateNodeName(raw.node);
+    if (raw.prometheus !== undefined) throw new UsageError('--prometheus cannot be used with --node: why --node reads progress from the launcher logs and virt-handler');
+  } else if (name === undefined) {
+    throw new UsageError('why needs NAME (a VM, VMI or migration) or --node NODE');
+  } else {
+    validateObjectName(name);
+  }
   const watch = Boolean(raw.watch);
   if (watch && g.from !== undefined) throw new UsageError('--watch follows a live cluster: it cannot be combined with --from');
   if (raw.interval !== undefined && !watch) throw new UsageError('--interval can only be used with --watch');
   const intervalMs = raw.interval === undefined ? DEFAULT_WATCH_INTERVAL_MS : parseDuration('--interval', raw.interval);
   if (intervalMs <= 0) throw new UsageError(`invalid argument "${raw.interval}" for "--interval" flag: must be greater than 0`);
   const prometheus = parsePrometheusOptions(raw);
-  return { name, failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}) };
+  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}) };
 }
 
 /**

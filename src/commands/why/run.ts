@@ -10,6 +10,10 @@ import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 
 export async function runWhy(g: GlobalOptions, o: WhyOptions, io: Io): Promise<ExitCode> {
+  if (o.node !== undefined) {
+    const { runWhyNode } = await import('./node-run.js');
+    return runWhyNode(g, o, o.node, io);
+  }
   const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
   if (o.watch) {
     const { watchWhy } = await import('./watch.js');

@@ -8,12 +8,14 @@
 // separated by `---`; name, jsonpath and custom-columns: one rendering each (custom-columns'
 // header once), as `kubectl get -w` prints them. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
 // is reported on stderr and retried at the next interval; any other failure ends the watch.
+// `watchLoop` is that loop for any refresh: `why --node --watch` (node-run.ts) uses it too.
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
 import { EXIT_FAILURE, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { openSource } from '../../cmdutil/open-source.js';
 import { describeError } from '../../cmdutil/errors.js';
-import { SourceError } from '../../collect/source.js';
+import { SourceError, type ClusterSource } from '../../collect/source.js';
+import type { GatherError } from '../../kube/known.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import type { Diagnosis } from '../../analyze/why/diagnose.js';
 import { isFinal } from '../../analyze/migration/phase.js';
@@ -33,7 +35,29 @@ export function inFlight(d: Diagnosis): boolean {
   return m !== undefined && !isFinal(m.status?.phase);
 }
 
+/** One kind of refresh: `why NAME` (a diagnosis) or `why --node` (a node's evacuation). */
+export interface Refresher<D extends { errors: GatherError[] }> {
+  once(source: ClusterSource): Promise<D>;
+  output(d: D): CommandOutput;
+  /** The header line of a terminal frame, after `Every 5s: `. */
+  title(d: D): string;
+  exitCode(d: D): ExitCode;
+  /** Whether to refresh again after `d`. */
+  goesOn(d: D): boolean;
+}
+
 export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, prometheus?: PrometheusApi, signal?: AbortSignal): Promise<ExitCode> {
+  return watchLoop<Diagnosed>(g, o, io, {
+    once: (source) => diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {}),
+    output: whyOutput,
+    title: (d) => `kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    exitCode: (d) => whyExitCode(d.diagnosis, o.failOn),
+    goesOn: (d) => inFlight(d.diagnosis),
+  }, signal);
+}
+
+/** Refresh every `--interval` until `r.goesOn` says no, Ctrl-C, or a failure that is not transient. */
+export async function watchLoop<D extends { errors: GatherError[] }>(g: GlobalOptions, o: Pick<WhyOptions, 'intervalMs'>, io: Io, r: Refresher<D>, signal?: AbortSignal): Promise<ExitCode> {
   const stop = signal ? undefined : interruptOnSignals();
   const abort = signal ?? stop!.signal;
   const source = await openSource(g, io);
@@ -41,23 +65,23 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   let frames = 0;
   try {
     for (;;) {
-      let d: Diagnosed;
+      let d: D;
       try {
-        const r = await raceAbort(diagnoseOnce(source, g.namespace ?? source.defaultNamespace(), o.name, prometheus ? { prometheus } : {}), abort);
-        if (r === undefined) return last ?? EXIT_FAILURE;
-        d = r;
+        const got = await raceAbort(r.once(source), abort);
+        if (got === undefined) return last ?? EXIT_FAILURE;
+        d = got;
       } catch (err) {
         if (frames === 0 || !(err instanceof SourceError) || !TRANSIENT.has(err.kindOf)) throw err;
         io.stderr(`${describeError(err).line} (retrying in ${formatDuration(o.intervalMs)})\n`);
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      await emit(g, io.stdout, frame(d, o, io.stdoutIsTTY, frames), frames);
+      await emit(g, io.stdout, frame(r.output(d), `Every ${formatDuration(o.intervalMs)}: ${r.title(d)} (Ctrl-C to stop)`, io.stdoutIsTTY, frames), frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
       io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
       frames++;
-      last = whyExitCode(d.diagnosis, o.failOn);
-      if (!inFlight(d.diagnosis)) return last;
+      last = r.exitCode(d);
+      if (!r.goesOn(d)) return last;
       if (await sleep(o.intervalMs, abort)) return last;
     }
   } finally {
@@ -66,16 +90,14 @@ export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, promethe
   }
 }
 
-/** One refresh: the document of the diagnosis, or its checklist framed for a terminal or a pipe. */
-function frame(d: Diagnosed, o: WhyOptions, tty: boolean, index: number): CommandOutput {
-  const out = whyOutput(d);
+/** One refresh: the document, or the text framed for a terminal (under `header`) or a pipe. */
+function frame(out: CommandOutput, header: string, tty: boolean, index: number): CommandOutput {
   return {
     ...out,
     text: (style, wide, noHeaders) => {
       const body = out.text(style, wide, noHeaders);
       if (!tty) return (index > 0 ? '\n' : '') + body;
-      const header = style.dim(`Every ${formatDuration(o.intervalMs)}: kubectl vmigrate why ${o.name} · ${d.diagnosis.ctx.now.toISOString().replace(/\.\d{3}Z$/, 'Z')} (Ctrl-C to stop)`);
-      return `${CLEAR_SCREEN}${header}\n\n${body}`;
+      return `${CLEAR_SCREEN}${style.dim(header)}\n\n${body}`;
     },
   };
 }
@@ -119,7 +141,7 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined
  * SIGINT/SIGTERM abort the watch instead of killing the process mid-write. The handlers go after
  * the first signal, so a second Ctrl-C kills the process the default way.
  */
-function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+export function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
   const ac = new AbortController();
   const dispose = () => {
     process.off('SIGINT', onSignal);

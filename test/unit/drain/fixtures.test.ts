@@ -238,10 +238,10 @@ describe('drain of node-2 on KubeVirt v1.9 (test/fixtures/objects/drain/v1.9)', 
 describe('taint evacuation with PDBs on KubeVirt v1.4 (test/fixtures/objects/drain/v1.4)', () => {
   const pdbs = () => extractObjects(parseDocuments(readFileSync(`${DRAIN}v1.4/pdbs.yaml`, 'utf8'), 'pdbs.yaml')).objects.map((o) => o.object);
 
-  it('the snapshot reader keeps the KubeVirt objects and counts the PDBs as ignored', async () => {
+  it('the snapshot reader keeps every object, the PDBs included', async () => {
     const s = await openSnapshotSource(`${DRAIN}v1.4`);
-    expect(s.stats().objects).toEqual({ kubevirt: 1, node: 2, vmi: 2, vmim: 1, pod: 3, event: 5 });
-    expect(s.stats().ignoredKinds).toEqual({ PodDisruptionBudget: 2 });
+    expect(s.stats().objects).toEqual({ kubevirt: 1, node: 2, vmi: 2, vmim: 1, pod: 3, event: 5, pdb: 2 });
+    expect(s.stats().ignoredKinds).toEqual({});
     expect(versionOfKubeVirtCR((await s.list<KubeVirt>('kubevirt'))[0])).toMatchObject({ major: 1, minor: 4 });
   });
 
