@@ -39,7 +39,7 @@ describe('discovery', () => {
     const groups = (await get('/apis')).json;
     expect(groups.kind).toBe('APIGroupList');
     expect(groups.groups.map((g: { name: string }) => g.name).sort()).toEqual(
-      ['cdi.kubevirt.io', 'k8s.cni.cncf.io', 'kubevirt.io', 'migrations.kubevirt.io', 'storage.k8s.io'].sort(),
+      ['cdi.kubevirt.io', 'k8s.cni.cncf.io', 'kubevirt.io', 'migrations.kubevirt.io', 'policy', 'storage.k8s.io'].sort(),
     );
     const kv = (await get('/apis/kubevirt.io/v1')).json;
     expect(kv).toMatchObject({ kind: 'APIResourceList', groupVersion: 'kubevirt.io/v1' });
