@@ -10,6 +10,9 @@ import { resourceQuota } from './checks/resource-quota.js';
 import { admission } from './checks/admission.js';
 import { activePods } from './checks/active-pods.js';
 import { migrationBackoff } from './checks/migration-backoff.js';
+import { peerMigration } from './checks/peer-migration.js';
+import { syncChannel } from './checks/sync-channel.js';
+import { peerHalf } from './checks/peer-half.js';
 import { targetPodScheduling } from './checks/target-pod-scheduling.js';
 import { storageVisibility } from './checks/storage-visibility.js';
 import { targetPodReadiness } from './checks/target-pod-readiness.js';
@@ -28,6 +31,9 @@ export const WHY_CHECKS: readonly WhyCheck[] = [
   admission,
   activePods,
   migrationBackoff,
+  peerMigration,
+  syncChannel,
+  peerHalf,
   targetPodScheduling,
   storageVisibility,
   targetPodReadiness,
