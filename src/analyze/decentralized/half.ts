@@ -6,14 +6,14 @@ import type { Condition, KubeVirt, VirtualMachineInstance, VirtualMachineInstanc
 import { GATE_DECENTRALIZED_LIVE_MIGRATION, SINCE, VMI_COND_DECENTRALIZED_FAILURE, VMIM_COND_DECENTRALIZED_BLOCKED } from '../../kubevirt/migration-kinds.js';
 import { atLeast, versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { isFinal } from '../migration/phase.js';
+import { decentralizedRole } from '../migration/kind.js';
 
-/** The fields of a VMIM only decentralized migrations use (v1.6+, types.go); not in kube/types.ts. */
-interface DecentralizedVmimView {
-  spec?: { sendTo?: { migrationID?: unknown; connectURL?: unknown }; receive?: { migrationID?: unknown } };
+/** status.synchronizationAddresses of a VMIM or KubeVirt CR (v1.6+, types.go); not in kube/types.ts. */
+interface SyncAddressesView {
   status?: { synchronizationAddresses?: unknown };
 }
 
-export type HalfKind = 'decentralized-source' | 'decentralized-target';
+export type HalfKind = NonNullable<ReturnType<typeof decentralizedRole>>;
 
 export type DecentralizedHalf =
   | { kind: 'decentralized-source'; migrationID: string; connectURL: string }
@@ -21,16 +21,11 @@ export type DecentralizedHalf =
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/**
- * `IsDecentralized()` (types.go, v1.6+): exactly one of spec.sendTo / spec.receive. A VMIM with
- * both runs as a local migration (the webhook requires the two IDs to match).
- */
+/** The half (the kind classifier's decentralizedRole) with its pairing fields. */
 export function decentralizedHalf(m: VirtualMachineInstanceMigration | undefined): DecentralizedHalf | undefined {
-  const spec = (m as DecentralizedVmimView | undefined)?.spec;
-  const sendTo = spec?.sendTo && typeof spec.sendTo === 'object' ? spec.sendTo : undefined;
-  const receive = spec?.receive && typeof spec.receive === 'object' ? spec.receive : undefined;
-  if (sendTo && !receive) return { kind: 'decentralized-source', migrationID: str(sendTo.migrationID), connectURL: str(sendTo.connectURL) };
-  if (receive && !sendTo) return { kind: 'decentralized-target', migrationID: str(receive.migrationID) };
+  const role = decentralizedRole(m);
+  if (role === 'decentralized-source') return { kind: role, migrationID: str(m?.spec?.sendTo?.migrationID), connectURL: str(m?.spec?.sendTo?.connectURL) };
+  if (role === 'decentralized-target') return { kind: role, migrationID: str(m?.spec?.receive?.migrationID) };
   return undefined;
 }
 
@@ -66,7 +61,7 @@ export function mismatchedMigrations(half: DecentralizedHalf, vmiName: string, p
 
 /** `status.synchronizationAddresses` of a VMIM or a KubeVirt CR (`host:port` strings). */
 export function synchronizationAddresses(o: { status?: unknown } | undefined): string[] {
-  const raw = (o as DecentralizedVmimView | undefined)?.status?.synchronizationAddresses;
+  const raw = (o as SyncAddressesView | undefined)?.status?.synchronizationAddresses;
   return Array.isArray(raw) ? raw.filter((a): a is string => typeof a === 'string' && a !== '') : [];
 }
 
