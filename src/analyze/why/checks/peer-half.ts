@@ -17,6 +17,9 @@ import { PHASE_WAITING_FOR_SYNC } from '../../../kubevirt/migration-kinds.js';
 
 const ID = 'peer-half';
 
+/** Checks whose facts only the target cluster holds (its pod, quota, slots, hand-off). */
+const TARGET_SIDE_CHECKS: ReadonlySet<string> = new Set(['migration-slots', 'resource-quota', 'admission', 'active-pods', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness', 'handoff']);
+
 export const peerHalf: WhyCheck<'peer-half'> = {
   id: ID,
   run(ctx) {
@@ -43,13 +46,15 @@ export const peerHalf: WhyCheck<'peer-half'> = {
       ...(v.check ? { check: v.check } : {}),
     };
     const evidence = [{ ...migrationRef(other, 'status.phase', other.status?.phase ?? ''), cluster: peer.name }];
-    const named = v.cause !== 'none' && v.cause !== 'unknown' && v.cause !== 'no-migration';
+    // One fact, one judgement: a copying migration's transfer and failure are the source's to judge,
+    // so a target half's view of them is not taken over by the source side.
+    const named = v.cause !== 'none' && v.cause !== 'unknown' && v.cause !== 'no-migration' && (half.kind === 'decentralized-target' || waitsOnPeer(ctx) || TARGET_SIDE_CHECKS.has(v.check ?? ''));
     if ((v.status === 'blocked' || v.status === 'failed') && named && !isFinal(m.status?.phase)) {
       // The other half's cause is this one's (a check named it there), with its status.
       return { ...result(ID, 'fail', args, evidence, v.cause as CheckCause), verdictStatus: v.status };
     }
     if (v.status === 'at-risk' && named) return result(ID, 'warn', args, evidence, v.cause as CheckCause);
-    if (v.status === 'unknown') return { ...result(ID, 'unknown', args, evidence), missing: `the other half's diagnosis is unknown (${peer.name})` };
+    if (v.status === 'unknown' && waitsOnPeer(ctx)) return { ...result(ID, 'unknown', args, evidence), missing: `the other half's diagnosis is unknown (${peer.name})` };
     return result(ID, isFinal(m.status?.phase) ? 'info' : 'pass', args, evidence);
   },
 };
