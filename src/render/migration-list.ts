@@ -35,6 +35,7 @@ export function listItemDocument(r: FleetListRow) {
     ...(r.progressPercent !== undefined ? { progressPercent: r.progressPercent } : {}),
     cause: r.cause,
     status: r.status,
+    ...(r.peer ? { peer: r.peer } : {}),
   };
 }
 

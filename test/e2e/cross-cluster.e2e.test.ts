@@ -162,3 +162,28 @@ describe('why on a cross-cluster migration, two clusters', () => {
     }
   });
 });
+
+describe('list --peer-context', () => {
+  it('pairs each half with the other cluster\'s by migrationID (a peer on the row), from either side', async () => {
+    stage('scheduling', 'scheduling-unschedulable');
+    for (const [from, other, name] of [
+      ['east', 'west', 'forklift-p9w4t'],
+      ['west', 'east', 'forklift-7xq2m'],
+    ] as const) {
+      const r = await runPlugin(['list', '-n', 'billing', '-o', 'json', '--context', from, '--peer-context', other, '--kubeconfig', kubeconfig, '--request-timeout', '5s']);
+      const doc = parseOneJson<{ kind: string; items: { migration: string; kind: string; peer?: { cluster: string; migration?: string; phase?: string } }[] }>(r.stdout);
+      expect(validateDocument(V, doc), r.stderr).toEqual([]);
+      expect(doc.items).toHaveLength(1);
+      expect(doc.items[0]).toMatchObject({ kind: from === 'east' ? 'decentralized-source' : 'decentralized-target', peer: { cluster: other, migration: name } });
+    }
+  });
+
+  it('a half without a partner there: peer {cluster} only; without the flag no peer field', async () => {
+    stage('synchronizing-no-receiver', undefined);
+    const r = await runPlugin(['list', '-n', 'billing', '-o', 'json', '--context', 'east', '--peer-context', 'west', '--kubeconfig', kubeconfig]);
+    const doc = parseOneJson<{ items: { peer?: Record<string, string> }[] }>(r.stdout);
+    expect(doc.items[0]?.peer).toEqual({ cluster: 'west' });
+    const plain = parseOneJson<{ items: { peer?: unknown }[] }>((await runPlugin(['list', '-n', 'billing', '-o', 'json', '--context', 'east', '--kubeconfig', kubeconfig])).stdout);
+    expect(plain.items[0]?.peer).toBeUndefined();
+  });
+});

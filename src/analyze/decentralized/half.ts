@@ -106,3 +106,13 @@ export function syncFailureCondition(o: VirtualMachineInstance | VirtualMachineI
 export function targetPodElsewhere(m: VirtualMachineInstanceMigration | undefined): boolean {
   return decentralizedHalf(m)?.kind === 'decentralized-source';
 }
+
+/**
+ * `list --peer-context`: each local half's partner among the other cluster's VMIMs (by
+ * migrationID), or that it has none there; undefined for a migration that is not a half.
+ */
+export function pairAcross(local: VirtualMachineInstanceMigration, peerMigrations: readonly VirtualMachineInstanceMigration[]): VirtualMachineInstanceMigration | null | undefined {
+  const half = decentralizedHalf(local);
+  if (!half) return undefined;
+  return pairedMigrations(half, peerMigrations)[0] ?? null;
+}

@@ -5,6 +5,7 @@ import { defineCommand, type CommandEnv, type Example } from '../../cmdutil/defi
 import { parseSortByFlag } from '../../render/sort-by.js';
 import { UsageError } from '../../cmdutil/errors.js';
 import { addFleetOptions, parseFleetFlags, type RawFleetFlags } from '../fleet/flags.js';
+import { addPeerOptions, parsePeerFlags, rejectPeerWith, type RawPeerFlags } from '../peer/flags.js';
 
 const EXAMPLES: readonly Example[] = [
   { comment: 'The migrations in every namespace', args: 'list -A' },
@@ -21,15 +22,17 @@ export function registerList(env: CommandEnv): void {
     .option('--prometheus-certificate-authority <path>', 'CA certificate to verify --prometheus with (default: the system\'s)')
     .option('--prometheus-insecure-skip-tls-verify', 'do not verify the --prometheus certificate (insecure; --insecure-skip-tls-verify does not apply to it)')
     .option('--prometheus-allow-http-token', 'send --prometheus-token-file to an http:// URL anyway (unencrypted)');
-  addFleetOptions(list).action(async (_opts, cmd: Command) => {
-    const raw = cmd.optsWithGlobals<RawGlobals & RawPrometheusOptions & RawFleetFlags & { allNamespaces?: boolean; sortBy?: string }>();
+  addPeerOptions(addFleetOptions(list)).action(async (_opts, cmd: Command) => {
+    const raw = cmd.optsWithGlobals<RawGlobals & RawPrometheusOptions & RawFleetFlags & RawPeerFlags & { allNamespaces?: boolean; sortBy?: string }>();
     const g = parseGlobalOptions(raw, env.io);
     const fleet = parseFleetFlags(raw, g);
+    const peer = parsePeerFlags(raw, g);
+    rejectPeerWith(peer, fleet ? ('contexts' in fleet ? '--contexts' : '--all-contexts') : undefined);
     // One Prometheus URL is one cluster's series (its namespace/name labels do not say which).
     if (fleet && raw.prometheus !== undefined) throw new UsageError('--prometheus reads one cluster\'s metrics: it cannot be combined with --contexts or --all-contexts');
     const prometheus = parsePrometheusOptions(raw);
     const sortBy = parseSortByFlag(raw.sortBy);
     const { runList } = await import('./run.js');
-    env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(prometheus ? { prometheus } : {}), ...(sortBy ? { sortBy } : {}), ...(fleet ? { fleet } : {}) }, env.io));
+    env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(prometheus ? { prometheus } : {}), ...(sortBy ? { sortBy } : {}), ...(fleet ? { fleet } : {}), ...(peer ? { peer } : {}) }, env.io));
   });
 }

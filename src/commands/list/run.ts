@@ -32,6 +32,13 @@ import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import type { ListOptions } from './options.js';
+import type { ListPeer } from '../../analyze/list/row.js';
+import { pairAcross } from '../../analyze/decentralized/half.js';
+import { listKnown } from '../../collect/gather.js';
+import { SourceError } from '../../collect/source.js';
+import { unknownList } from '../../kube/known.js';
+import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { openPeer, type OpenedPeer } from '../peer/open.js';
 
 /** virt-handler /metrics pages read per `list`, at most (one per source node of a copying migration). */
 export const LIST_METRICS_MAX_NODES = 8;
@@ -39,7 +46,18 @@ export const LIST_METRICS_MAX_NODES = 8;
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
   if (o.fleet) return runListFleet(g, o, o.fleet, io);
-  const { rows, errors, namespace } = await withSource(g, io, (source) => listCluster(source, g, o, prometheus));
+  const { rows, errors, namespace } = await withSource(g, io, async (source) => {
+    if (!o.peer) return listCluster(source, g, o, prometheus);
+    const peer = await openPeer(g, io, o.peer, source.now());
+    try {
+      // The other cluster's VMIMs are listed while this one is read.
+      const peerMigrations = readPeerMigrations(peer);
+      const listed = await listCluster(source, g, o, prometheus, { name: peer.name, read: peerMigrations });
+      return { ...listed, errors: [...listed.errors, ...(await peerMigrations).errors] };
+    } finally {
+      await peer.source.close();
+    }
+  });
   await printList(g, o, io, rows, errors, namespace);
   return EXIT_OK;
 }
@@ -83,8 +101,34 @@ async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: FleetL
   });
 }
 
+/** Every VMIM of the other cluster (one LIST), or why they could not be read (an errors[] entry). */
+async function readPeerMigrations(peer: OpenedPeer): Promise<{ migrations: Known<VirtualMachineInstanceMigration>; errors: GatherError[] }> {
+  const errors: GatherError[] = [];
+  try {
+    const migrations = await listKnown<VirtualMachineInstanceMigration>(peer.source, 'vmim', {}, errors);
+    return { migrations, errors: errors.map((e) => ({ ...e, cluster: peer.name })) };
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    return { migrations: unknownList(err.message), errors: [unreachableError(peer.name, (err.message.split('\n')[0] ?? '').replace(/^error: /, ''))] };
+  }
+}
+
+/** `peer` on a cross-cluster half: its partner there, or (the other cluster read) none; undefined otherwise. */
+function peerOfRow(m: VirtualMachineInstanceMigration, cluster: string, others: Known<VirtualMachineInstanceMigration>): ListPeer | undefined {
+  if (!others.ok) return undefined;
+  const paired = pairAcross(m, others.items);
+  if (paired === undefined) return undefined;
+  return paired ? { cluster, namespace: paired.metadata.namespace ?? '', migration: paired.metadata.name ?? '', phase: paired.status?.phase ?? '' } : { cluster };
+}
+
 /** One cluster's rows, newest first, and what could not be read. */
-async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions, prometheus: PrometheusApi | undefined): Promise<{ rows: FleetListRow[]; errors: GatherError[]; namespace: string | undefined }> {
+async function listCluster(
+  source: ClusterSource,
+  g: GlobalOptions,
+  o: ListOptions,
+  prometheus: PrometheusApi | undefined,
+  peer?: { name: string; read: Promise<{ migrations: Known<VirtualMachineInstanceMigration> }> },
+): Promise<{ rows: FleetListRow[]; errors: GatherError[]; namespace: string | undefined }> {
   const errors = initialErrors(source);
   const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
   const { items, kubevirt } = await gatherForList(source, namespace, errors);
@@ -101,6 +145,13 @@ async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptio
     for (const x of copying) {
       const pct = percentFromMetrics(points, x.m, x.vmi, now, version);
       if (pct !== null) x.row.progressPercent = pct;
+    }
+  }
+  if (peer) {
+    const { migrations } = await peer.read;
+    for (const x of listed) {
+      const p = peerOfRow(x.m, peer.name, migrations);
+      if (p) x.row.peer = p;
     }
   }
   return { rows: listed.map((x) => x.row), errors, namespace };
