@@ -29,7 +29,7 @@ export const peerHalfText: CheckText<'peer-half'> = {
   hint(r) {
     const a = r.args;
     if (a.kind === 'not-read') return PEER_FLAGS_HINT;
-    if (a.kind === 'diagnosed' && (r.status === 'fail' || r.status === 'warn')) return `see peer.verdict and peer.checks, or: kubectl vmigrate why ${a.migration.name} -n ${a.migration.namespace} --context ${a.peerName}`;
+    if (a.kind === 'diagnosed' && (r.status === 'fail' || r.status === 'warn')) return `the other half's own diagnosis follows (peer.verdict and peer.checks in -o json); fix it in ${a.peerName}: kubectl vmigrate why ${a.migration.name} -n ${a.migration.namespace} there`;
     return undefined;
   },
 };
