@@ -28,6 +28,7 @@ export function listItemDocument(r: FleetListRow) {
     vmi: r.vmi,
     migration: r.migration,
     phase: r.phase,
+    kind: r.kind,
     sourceNode: r.sourceNode ?? null,
     targetNode: r.targetNode ?? null,
     age: r.ageSeconds ?? null,
@@ -42,7 +43,7 @@ export function renderMigrationList(rows: FleetListRow[], style: Style, wide: bo
   // Each context has its own namespace: a fleet's rows always say theirs.
   const namespaces = allNamespaces || fleet;
   const headers = [...(fleet ? ['CLUSTER'] : []), ...(namespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
-  if (wide) headers.push('STATUS');
+  if (wide) headers.push('KIND', 'STATUS');
   const body = rows.map((r) => {
     const row = [
       ...(fleet ? [r.cluster ?? ''] : []),
@@ -55,7 +56,7 @@ export function renderMigrationList(rows: FleetListRow[], style: Style, wide: bo
       r.progressPercent === undefined ? NONE : `${Math.round(r.progressPercent)}%`,
       r.cause === 'none' ? style.ok(r.cause) : style.bad(r.cause),
     ];
-    if (wide) row.push(r.status);
+    if (wide) row.push(r.kind, r.status);
     return row;
   });
   return renderTable(headers, body, noHeaders);

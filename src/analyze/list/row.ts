@@ -3,6 +3,7 @@
 // gathered; the percent of a copying migration comes from metric points `list` read once for all.
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
 import type { WhyInputs } from '../why/context.js';
 import { deriveContext } from '../why/derive.js';
 import { diagnose } from '../why/diagnose.js';
@@ -19,6 +20,7 @@ export interface MigrationListRow {
   vmi: string;
   migration: string;
   phase: string;
+  kind: MigrationKind;
   sourceNode?: string;
   targetNode?: string;
   ageSeconds?: number;
@@ -44,6 +46,7 @@ export function listMigration(inputs: WhyInputs & { namedMigration: VirtualMachi
     vmi: m.spec?.vmiName ?? '',
     migration: m.metadata.name ?? '',
     phase: m.status?.phase ?? '',
+    kind: ctx.kind,
     sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi?.status?.nodeName,
     targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
     ageSeconds: ageSeconds(m.metadata.creationTimestamp, inputs.now),
