@@ -4,12 +4,12 @@
 // esbuild), and the last frame it drew before Ctrl-C becomes the picture. A live watch (ages, the
 // ETA) differs from run to run, so `screenshots.mjs --check` does not compare this picture.
 //   node scripts/docs/list-watch-picture.mjs   (needs the build, dist/; part of npm run docs)
-import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderTerminalSvg } from './ansi-svg.mjs';
+import { bundleForNode } from '../bundle-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const COLUMNS = 150;
@@ -19,26 +19,21 @@ const REDRAW = /\x1b\[\d+F\x1b\[J/;
 try {
   // Beside its source: the scenario finds its fixtures relative to its own URL.
   const bundle = join(ROOT, 'test/e2e/.list-watch-picture.bundle.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'test/e2e/drain-scenario.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  });
+  await bundleForNode(join(ROOT, 'test/e2e/drain-scenario.ts'), bundle);
   const { playDrain } = await import(pathToFileURL(bundle).href);
   const { s, kubeconfig } = await playDrain();
   const plugin = `${process.execPath} ${join(ROOT, 'bin/kubectl-vmigrate')}`;
   const cmd = `stty cols ${COLUMNS} rows 50; exec ${plugin} list -A --node node-2 -w --interval 1s --color always --kubeconfig '${kubeconfig}'`;
   const child = spawn('script', ['-q', '-e', '-c', cmd, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME ?? '/', TERM: 'xterm', NO_COLOR: '' }, stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
+  let stopped = false;
   child.stdout.on('data', (b) => {
     out += b.toString('utf8');
-    // Two redraws: the frame after them is a refresh like any other.
-    if (out.split(REDRAW).length >= 3) child.stdin.write('\x03');
+    // Two redraws: the frame after them is a refresh like any other. Ctrl-C, typed once.
+    if (!stopped && out.split(REDRAW).length >= 3) {
+      stopped = true;
+      child.stdin.end('\x03');
+    }
   });
   await new Promise((done) => child.on('close', done));
   await s.close();
