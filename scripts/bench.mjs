@@ -46,8 +46,8 @@
 // /usr/bin/time for peak RSS (else the RSS of the child tree is sampled from /proc).
 // The fake API server (test/fake-apiserver) is bundled with esbuild and runs in this process on
 // 127.0.0.1; every client runs as an asynchronous child (a synchronous one would deadlock it).
-// Results: tables on stdout (per size, then growth), .bench/results.json, and the README's
-// "Performance" table as .bench/performance.md; progress on stderr.
+// Results: tables on stdout (per size, then growth), .bench/results.json, and the
+// "Performance" table of docs/development.md as .bench/performance.md; progress on stderr.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -552,7 +552,7 @@ function printTables(perSize, growth, startup) {
   }
 }
 
-/** The README's "Performance" table: the largest size first, then the growth and start-up. */
+/** The "Performance" table of docs/development.md: the largest size first, then the growth and start-up. */
 function readmeTable(perSize, growth, startup, env) {
   const lines = [
     `Measured on ${env.cpus} cores, Node ${env.node.replace(/^v/, '')}, kubectl ${String(env.kubectl).replace(/^v/, '')} (median of ${runs}; load average ${env.loadAverage.join(' → ')}; timings move with machine load):`,

@@ -30,6 +30,7 @@ export function listItemDocument(r: FleetListRow) {
     vmi: r.vmi,
     migration: r.migration,
     phase: r.phase,
+    kind: r.kind,
     sourceNode: r.sourceNode ?? null,
     targetNode: r.targetNode ?? null,
     age: r.ageSeconds ?? null,
@@ -50,7 +51,7 @@ export function renderMigrationList(rows: FleetListRow[], style: Style, wide: bo
   // Each context has its own namespace: a fleet's rows always say theirs.
   const namespaces = allNamespaces || fleet;
   const headers = [...(fleet ? ['CLUSTER'] : []), ...(namespaces ? ['NAMESPACE'] : []), 'NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE'];
-  if (wide) headers.push('STATUS', 'MODE', 'ELAPSED', 'ORIGIN', 'ETA');
+  if (wide) headers.push('KIND', 'STATUS', 'MODE', 'ELAPSED', 'ORIGIN', 'ETA');
   const body = rows.map((r) => {
     const row = [
       ...(fleet ? [r.cluster ?? ''] : []),
@@ -65,6 +66,7 @@ export function renderMigrationList(rows: FleetListRow[], style: Style, wide: bo
     ];
     if (wide) {
       row.push(
+        r.kind,
         r.status,
         r.mode ?? NONE,
         r.elapsedSeconds === undefined ? NONE : formatSeconds(r.elapsedSeconds),

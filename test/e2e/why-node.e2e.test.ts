@@ -85,7 +85,10 @@ describe('why --node node-2 during a drain (fake API server, through kubectl)', 
     expect(doc.verdict.status).toBe('blocked');
     expect(['disruption-budget', 'quota-exceeded', 'not-live-migratable', 'migration-backoff']).toContain(doc.verdict.cause);
     expect(doc.limits).toEqual({ parallelOutboundMigrationsPerNode: 3, parallelMigrationsPerCluster: 5, running: 2, outbound: 2 });
-    // The budget: 12 lists, no node GET, no namespaces, one log tail, no metrics.
+    // The budget: 12 lists of one page each (pages of 500: a page of 10,000 large VMIs or pods
+    // would pass the 64 MiB page cap), no node GET, no namespaces, one log tail, no metrics.
+    const lists = s.requests.filter((q) => q.method === 'GET' && !q.path.endsWith('/log') && q.query.limit !== undefined);
+    expect(lists.map((q) => q.query.limit)).toEqual(Array(12).fill('500'));
     expect(s.requests.length).toBe(13);
   }, 60_000);
 

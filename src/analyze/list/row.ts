@@ -3,6 +3,7 @@
 // elapsed, mode) from the same sources and the same forecast. Pure over what was gathered.
 import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
 import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
+import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
 import type { WhyInputs } from '../why/context.js';
 import { deriveContext } from '../why/derive.js';
 import { diagnose } from '../why/diagnose.js';
@@ -16,6 +17,7 @@ export interface MigrationListRow {
   vmi: string;
   migration: string;
   phase: string;
+  kind: MigrationKind;
   sourceNode?: string;
   targetNode?: string;
   ageSeconds?: number;
@@ -52,6 +54,7 @@ export function listMigration(inputs: WhyInputs & { namedMigration: VirtualMachi
     vmi: m.spec?.vmiName ?? '',
     migration: m.metadata.name ?? '',
     phase: m.status?.phase ?? '',
+    kind: ctx.kind,
     sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi?.status?.nodeName,
     targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
     ageSeconds: ageSeconds(m.metadata.creationTimestamp, inputs.now),

@@ -7,10 +7,10 @@ import { makeStyle } from '../../../src/render/style.js';
 
 const plain = makeStyle(false);
 const copying: MigrationListRow = {
-  namespace: 'prod', vmi: 'web-2', migration: 'kubevirt-evacuation-2vbfm', phase: 'Running', sourceNode: 'node-2', targetNode: 'node-3',
+  namespace: 'prod', vmi: 'web-2', migration: 'kubevirt-evacuation-2vbfm', phase: 'Running', kind: 'live', sourceNode: 'node-2', targetNode: 'node-3',
   ageSeconds: 300, origin: 'evacuation', progressPercent: 75.6, etaSeconds: 14, elapsedSeconds: 280, mode: 'PreCopy', cause: 'none', status: 'progressing',
 };
-const done: MigrationListRow = { namespace: 'prod', vmi: 'web-1', migration: 'kubevirt-evacuation-8xq2n', phase: 'Succeeded', ageSeconds: 400, origin: 'user', progressPercent: 100, cause: 'none', status: 'succeeded' };
+const done: MigrationListRow = { namespace: 'prod', vmi: 'web-1', migration: 'kubevirt-evacuation-8xq2n', phase: 'Succeeded', kind: 'live', ageSeconds: 400, origin: 'user', progressPercent: 100, cause: 'none', status: 'succeeded' };
 const skipped: MigrationListRow = { ...copying, vmi: 'web-9', migration: 'm9', progressPercent: undefined, etaSeconds: undefined, progressSkipped: { reason: 'log-tail-limit', limit: 16 } };
 delete skipped.progressPercent;
 delete skipped.etaSeconds;
@@ -18,10 +18,10 @@ delete skipped.etaSeconds;
 const cells = (text: string) => text.trimEnd().split('\n').map((l) => l.split(/ {3,}/));
 
 describe('list table', () => {
-  it('-o wide: STATUS, MODE, ELAPSED, ORIGIN, ETA after CAUSE', () => {
+  it('-o wide: KIND, STATUS, MODE, ELAPSED, ORIGIN, ETA after CAUSE', () => {
     const [head, row, fin] = cells(renderMigrationList([copying, done], plain, true, false));
-    expect(head).toEqual(['NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE', 'STATUS', 'MODE', 'ELAPSED', 'ORIGIN', 'ETA']);
-    expect(row).toEqual(['kubevirt-evacuation-2vbfm', 'web-2', 'Running', '5m', 'node-2 → node-3', '76%', 'none', 'progressing', 'PreCopy', '4m40s', 'evacuation', '14s']);
+    expect(head).toEqual(['NAME', 'VMI', 'PHASE', 'AGE', 'SOURCE → TARGET', 'PROGRESS', 'CAUSE', 'KIND', 'STATUS', 'MODE', 'ELAPSED', 'ORIGIN', 'ETA']);
+    expect(row).toEqual(['kubevirt-evacuation-2vbfm', 'web-2', 'Running', '5m', 'node-2 → node-3', '76%', 'none', 'live', 'progressing', 'PreCopy', '4m40s', 'evacuation', '14s']);
     expect(fin!.slice(-5)).toEqual(['succeeded', '<none>', '<none>', 'user-created', '<none>']);
   });
 
