@@ -22,6 +22,7 @@ import { time } from '../../kube/time.js';
 import { isPodScheduled } from '../../analyze/why/target-pod-state.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';
+import { ObjectIndex } from '../../analyze/object-index.js';
 import { awaitingTargetPod } from '../../analyze/why/migration-state.js';
 import { isFinal } from '../../analyze/migration/phase.js';
 import { gatherForWhy, type SharedReads } from '../why/gather.js';
@@ -51,7 +52,7 @@ export async function gatherForList(source: ClusterSource, namespace: string | u
   ]);
   const all = migrations.ok ? migrations.items : [];
   const inScope = all.filter((m) => namespace === undefined || m.metadata.namespace === namespace);
-  const shared: SharedReads = { migrations, kubevirt, policies, namespaces };
+  const shared: SharedReads = { migrations, kubevirt, policies, namespaces, index: new ObjectIndex() };
   const now = source.now();
 
   const memo = memoizedSource(source, ['node', 'pv', 'pvc', 'resourcequota']);
@@ -156,5 +157,6 @@ function finishedInputs(m: VirtualMachineInstanceMigration, shared: SharedReads,
     policies: shared.policies,
     namespaceObject: shared.namespaces.ok ? known(shared.namespaces.items.filter((n) => n.metadata.name === namespace)) : shared.namespaces,
     sourceLog: { ok: false, reason: 'list does not read launcher logs' },
+    index: shared.index,
   };
 }
