@@ -6,6 +6,10 @@ import type { PeerFlags } from '../peer/flags.js';
 
 export interface ListOptions {
   allNamespaces: boolean;
+  /** `-l`: a label selector on the VMIMs (checked before any request). */
+  selector?: string;
+  /** `--node NODE`: only the migrations whose source or target node is NODE. */
+  node?: string;
   /** `--prometheus URL`: percent from one instant query instead of each node's virt-handler. */
   prometheus?: PrometheusOptions;
   /** `--sort-by`: kubectl's order of the items (default: newest first). */
@@ -14,4 +18,6 @@ export interface ListOptions {
   fleet?: FleetFlags;
   /** `--peer-context` / `--peer-kubeconfig` / `--peer-from`: pair the cross-cluster halves with that cluster's. */
   peer?: PeerFlags;
+  /** `-w/--watch`: the list again every `intervalMs` until Ctrl-C. */
+  watch?: { intervalMs: number };
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../../cmdutil/errors.js';
 import type { PrometheusFlags } from '../../collect/prometheus.js';
 import { parsePeerFlags, rejectPeerWith, type PeerFlags, type RawPeerFlags } from '../peer/flags.js';
 
-/** `why --watch` refreshes this often unless `--interval` says otherwise. */
+/** `why --watch` and `list --watch` refresh this often unless `--interval` says otherwise. */
 export const DEFAULT_WATCH_INTERVAL_MS = 5000;
 
 export type PrometheusOptions = PrometheusFlags;
@@ -50,15 +50,21 @@ export function parseWhyOptions(name: string | undefined, raw: RawWhyOptions, g:
   } else {
     validateObjectName(name);
   }
+  const { watch, intervalMs } = parseWatchFlags(raw, g);
+  const prometheus = parsePrometheusOptions(raw);
+  const peer = parsePeerFlags(raw, g);
+  rejectPeerWith(peer, raw.node !== undefined ? '--node' : watch ? '--watch' : undefined);
+  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}), ...(peer ? { peer } : {}) };
+}
+
+/** `-w/--watch` and `--interval` (why, list): a live cluster only, an interval above 0. */
+export function parseWatchFlags(raw: { watch?: boolean; interval?: string }, g: Pick<GlobalOptions, 'from'>): { watch: boolean; intervalMs: number } {
   const watch = Boolean(raw.watch);
   if (watch && g.from !== undefined) throw new UsageError('--watch follows a live cluster: it cannot be combined with --from');
   if (raw.interval !== undefined && !watch) throw new UsageError('--interval can only be used with --watch');
   const intervalMs = raw.interval === undefined ? DEFAULT_WATCH_INTERVAL_MS : parseDuration('--interval', raw.interval);
   if (intervalMs <= 0) throw new UsageError(`invalid argument "${raw.interval}" for "--interval" flag: must be greater than 0`);
-  const prometheus = parsePrometheusOptions(raw);
-  const peer = parsePeerFlags(raw, g);
-  rejectPeerWith(peer, raw.node !== undefined ? '--node' : watch ? '--watch' : undefined);
-  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}), ...(peer ? { peer } : {}) };
+  return { watch, intervalMs };
 }
 
 /**

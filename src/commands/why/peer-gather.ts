@@ -12,6 +12,7 @@ import type { PeerInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';
 import { decentralizedHalf, pairedMigrations } from '../../analyze/decentralized/half.js';
 import { gatherForWhy } from './gather.js';
+import { ObjectIndex } from '../../analyze/object-index.js';
 import type { OpenedPeer } from '../peer/open.js';
 
 export interface PeerLists {
@@ -37,7 +38,7 @@ export async function gatherPeerHalf(peer: OpenedPeer, lists: PeerLists, local: 
   if (!half || !lists.migrations.ok) return inputs;
   const paired = pairedMigrations(half, lists.migrations.items)[0];
   if (!paired?.metadata.name || !paired.metadata.namespace) return inputs;
-  const shared = { ...lists, namespaces: unknownList<never>('not read in the other cluster') };
+  const shared = { ...lists, namespaces: unknownList<never>('not read in the other cluster'), index: new ObjectIndex() };
   const gathered = await gatherForWhy(peer.source, paired.metadata.namespace, paired.metadata.name, { shared });
   errors.push(...gathered.errors);
   inputs.half = deriveContext(gathered.inputs);
