@@ -10,6 +10,7 @@ import { placementReasonText } from './why-placement.js';
 import { API_VERSION } from './document.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { progressDocument, type ProgressDoc } from './why-progress.js';
+import { queueDocument, type QueueDoc } from './queue-position.js';
 import { time } from '../kube/time.js';
 import type { GatherError } from '../kube/known.js';
 import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
@@ -25,6 +26,8 @@ export interface MigrationDiagnosisDoc {
   policy?: PolicyOutput;
   migratability?: { verdict: string; findings: { rule: string; severity: string; message: string; hint: string }[]; unknown: { rule: string; missing: string }[] };
   progress?: ProgressDoc;
+  /** A Pending migration waiting behind a parallel limit: the limit and its place in KubeVirt's queue. */
+  queue?: QueueDoc & { scope: 'cluster' | 'node'; running: number; limit: number };
   errors: { resource: string; message: string }[];
 }
 
@@ -76,8 +79,15 @@ export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]):
         }
       : {}),
     ...(d.progress ? { progress: progressDocument(d.progress) } : {}),
+    ...queueOf(d),
     errors: [...errors],
   };
+}
+
+function queueOf(d: Diagnosis): Pick<MigrationDiagnosisDoc, 'queue'> {
+  const c = d.checks.find((r) => r.id === 'migration-slots');
+  if (c?.id !== 'migration-slots' || c.args.kind !== 'full') return {};
+  return { queue: { scope: c.args.scope, running: c.args.running, limit: c.args.limit, ...queueDocument(c.args.queue) } };
 }
 
 /** The document's `verdict` (also `start --wait`'s). */
