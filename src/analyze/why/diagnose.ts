@@ -2,6 +2,8 @@
 // verdict rules of §4.1.1: a consistency pass over the results first (one fact, one judgement),
 // then the first failing check that names a cause; an all-clear only when every check of the
 // migration's current stage passed.
+import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
+import { originOf } from '../migration/origin.js';
 import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
 import type { CheckArgs, CheckId, CheckOutputs, CheckResult } from './check.js';
 import type { Placement } from './placement.js';
@@ -55,6 +57,8 @@ export interface Diagnosis {
   progress?: MigrationProgress;
   /** A cross-cluster half: the pairing facts and, with the other cluster read, its half's diagnosis. */
   peer?: PeerOutput<Diagnosis>;
+  /** Who created the migration (contract §4.3 `origin`), with a migration. */
+  origin?: MigrationOrigin;
 }
 
 export function diagnose(input: WhyContext): Diagnosis {
@@ -73,6 +77,7 @@ export function diagnose(input: WhyContext): Diagnosis {
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     ...progressOf(ctx),
     ...peerOf(ctx, peerHalf),
+    ...(ctx.migration ? { origin: originOf(ctx.migration, ctx.vmi) } : {}),
   };
 }
 
