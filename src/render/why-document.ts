@@ -12,11 +12,12 @@ import { ruleHint, ruleMessage } from './migratability-text.js';
 import { progressDocument, type ProgressDoc } from './why-progress.js';
 import { time } from '../kube/time.js';
 import type { GatherError } from '../kube/known.js';
+import type { MigrationKind } from '../kubevirt/migration-kinds.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigrationDiagnosis';
-  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string } };
+  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string; kind: MigrationKind } };
   verdict: { status: string; cause: string; summary: string; hint: string; check?: string };
   checks: { id: string; title: string; status: string; summary: string; evidence: EvidenceRef[]; hint?: string; missing?: string }[];
   timeline: TimelineEntry[];
@@ -38,7 +39,7 @@ export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]):
       vmi: ctx.vmi?.metadata.name ?? m?.spec?.vmiName ?? ctx.requested.name,
       ...(ctx.vmName ? { vm: ctx.vmName } : {}),
       ...(m
-        ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: knownTime(m.metadata.creationTimestamp) } }
+        ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: knownTime(m.metadata.creationTimestamp), kind: ctx.kind } }
         : {}),
     },
     verdict: verdictDocument(d),

@@ -16,6 +16,8 @@ import type {
   VirtualMachineInstanceMigration,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
+import type { ObjectIndex } from '../object-index.js';
 
 /** A bounded tail of a launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
@@ -55,16 +57,22 @@ export interface WhyInputs {
   handlerMetrics?: HandlerMetrics;
   /** Progress source 3 (`--prometheus`), asked only when sources 1 and 2 gave nothing. */
   prometheus?: PrometheusRead;
+  /** The analysis's index, when the command shares one over several diagnoses (list -A, why --node). */
+  index?: ObjectIndex;
 }
 
 /** Inputs plus the objects every check needs, derived once. */
 export interface WhyContext extends WhyInputs {
+  /** Lookups over the lists above, and values derived once per context (its progress). */
+  index: ObjectIndex;
   version?: KubeVirtVersion;
   kubevirtCR?: KubeVirt;
   /** The VM's name: the VM's own, else the VMI's VirtualMachine owner's. */
   vmName?: string;
   /** The migration diagnosed: the named one, else the VMI's newest. */
   migration?: VirtualMachineInstanceMigration;
+  /** Its kind (without a VMIM: `volume` while the VM waits for a volume migration, else `live`). */
+  kind: MigrationKind;
   /** This VMI's migrations, newest first. */
   vmiMigrations: VirtualMachineInstanceMigration[];
   /** This VMI's launcher pods (label kubevirt.io/created-by = VMI UID). */

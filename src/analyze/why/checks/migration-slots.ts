@@ -7,7 +7,7 @@ import type { EvidenceRef } from '../../findings.js';
 import type { Pod, VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
-import { itemsWhere } from '../../lookup.js';
+import { BY_NAME, type ObjectIndex } from '../../object-index.js';
 import { result, type WhyCheck } from '../check.js';
 import type { MigrationSlotsArgs } from '../check-args/migration-slots.js';
 import { countsAsRunning, isFinal } from '../../migration/phase.js';
@@ -32,9 +32,9 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
 
     const pods = ctx.pods.ok ? ctx.pods.items : [];
-    const running = runningMigrations(ctx.migrations.items, pods, ours);
+    const running = runningMigrations(ctx.index, ctx.migrations.items, pods, ours);
     const node = ctx.vmi?.status?.nodeName;
-    const outbound = node ? running.filter((m) => sourceNodeOfMigration(m, pods) === node) : [];
+    const outbound = node ? running.filter((m) => sourceNodeOfMigration(ctx.index, m, pods) === node) : [];
     const cfg = effectiveMigrationConfig({ version: ctx.version, cluster: ctx.kubevirtCR?.spec?.configuration?.migrations }).config;
     const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
     const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
@@ -50,7 +50,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       // KubeVirt counts a migration for the node its VMI's status.nodeName or migrationState.sourceNode
       // names (rule 8): without our node, or with running migrations we cannot place, a free node slot is a guess.
       if (!node) return { ...result('migration-slots', 'unknown', base), missing: "the VMI's status.nodeName (the node whose outbound migrations KubeVirt counts)" };
-      const unplaced = running.filter((m) => sourceNodeOfMigration(m, pods) === undefined);
+      const unplaced = running.filter((m) => sourceNodeOfMigration(ctx.index, m, pods) === undefined);
       if (unplaced.length > 0 && outbound.length + unplaced.length >= nodeLimit) {
         return { ...result('migration-slots', 'unknown', { ...base, unplaced: unplaced.length }), missing: `the source node of ${unplaced.map(qualified).join(', ')} (its VMI's status.nodeName or migrationState.sourceNode)` };
       }
@@ -86,9 +86,9 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
  * `findRunningMigrations`: unfinished VMIMs that are `IsRunning()`, plus unfinished ones that
  * already have a target pod (Pending, the pod just created). Ours is never among them.
  */
-function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours: VirtualMachineInstanceMigration) {
+function runningMigrations(index: ObjectIndex, all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours: VirtualMachineInstanceMigration) {
   return all.filter(
-    (m) => m.metadata.uid !== ours.metadata.uid && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(pods, m).length > 0),
+    (m) => m.metadata.uid !== ours.metadata.uid && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(index, pods, m).length > 0),
   );
 }
 
@@ -97,11 +97,11 @@ function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods
  * list other VMIs, but the target pod copies the VMI's `kubevirt.io/nodeName` label (= the
  * SOURCE node) at creation, and a VMIM's migrationState may name the source node or pod.
  */
-function sourceNodeOfMigration(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
-  const label = targetPodsOf(pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
+function sourceNodeOfMigration(index: ObjectIndex, m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
+  const label = targetPodsOf(index, pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
   if (label) return label;
   const state = recordedStateOf(m);
   if (state?.sourceNode) return state.sourceNode;
   const sourcePod = state?.sourcePod;
-  return sourcePod ? itemsWhere(pods, 'name', (p) => p.metadata.name, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
+  return sourcePod ? index.where(pods, BY_NAME, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
 }
