@@ -326,6 +326,8 @@ export interface KubeVirt extends KubeObject {
         mediatedDevices?: { mdevNameSelector?: string; resourceName?: string; externalResourceProvider?: boolean }[];
       };
     };
+    /** What the workload updater may do to VMIs with an outdated launcher (LiveMigrate, Evict). */
+    workloadUpdateStrategy?: { workloadUpdateMethods?: string[] };
   };
   status?: {
     phase?: string;

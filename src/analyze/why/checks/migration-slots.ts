@@ -4,21 +4,12 @@
 // NO condition — only a virt-controller log line — so counting is the only way to see it
 // (users #22: "queued migrations looked identical to stuck ones").
 import type { EvidenceRef } from '../../findings.js';
-import type { Pod, VirtualMachineInstanceMigration } from '../../../kube/types.js';
-import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
-import { BY_NAME, type ObjectIndex } from '../../object-index.js';
 import { result, type WhyCheck } from '../check.js';
 import type { MigrationSlotsArgs } from '../check-args/migration-slots.js';
-import { countsAsRunning, isFinal } from '../../migration/phase.js';
-import { recordedStateOf } from '../../migration/state.js';
-import {
-  awaitingTargetPod,
-  hasMultipleActivePods,
-  migrationRef,
-  qualified,
-  targetPodsOf,
-} from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
+import { awaitingTargetPod, hasMultipleActivePods, migrationRef, qualified } from '../migration-state.js';
+import { queueOrder, queuePosition, runningMigrations, sourceNodeOfMigration } from '../queue-position.js';
 
 export const migrationSlots: WhyCheck<'migration-slots'> = {
   id: 'migration-slots',
@@ -68,6 +59,8 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       clusterRunning: running.length,
       clusterLimit,
       runningMigrations: holders.map(qualified),
+      // why reads only this VMI's launcher log: the holders' ETAs are not known here (why --node adds them).
+      queue: queuePosition({ index: ctx.index, ours, migrations: ctx.migrations.items, pods, scope, ...(node ? { node } : {}), holders, order: queueOrder(ctx.version, ctx.kubevirtCR) }),
     };
     const evidence: EvidenceRef[] = [migrationRef(ours), ...holders.map((m) => migrationRef(m, 'status.phase', m.status?.phase ?? 'Pending'))];
     const field = scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
@@ -81,27 +74,3 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     return result('migration-slots', 'fail', args, evidence, 'concurrency-limit');
   },
 };
-
-/**
- * `findRunningMigrations`: unfinished VMIMs that are `IsRunning()`, plus unfinished ones that
- * already have a target pod (Pending, the pod just created). Ours is never among them.
- */
-function runningMigrations(index: ObjectIndex, all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours: VirtualMachineInstanceMigration) {
-  return all.filter(
-    (m) => m.metadata.uid !== ours.metadata.uid && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(index, pods, m).length > 0),
-  );
-}
-
-/**
- * The source node of a running migration. The controller reads its VMI's nodeName; we do not
- * list other VMIs, but the target pod copies the VMI's `kubevirt.io/nodeName` label (= the
- * SOURCE node) at creation, and a VMIM's migrationState may name the source node or pod.
- */
-function sourceNodeOfMigration(index: ObjectIndex, m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
-  const label = targetPodsOf(index, pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
-  if (label) return label;
-  const state = recordedStateOf(m);
-  if (state?.sourceNode) return state.sourceNode;
-  const sourcePod = state?.sourcePod;
-  return sourcePod ? index.where(pods, BY_NAME, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
-}
