@@ -229,7 +229,10 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     hint: (f) =>
       f.args.kind === 'hostname'
         ? `remove kubernetes.io/hostname from ${vmPath(f, 'the nodeSelector')} (it is copied to the migration target), then restart the VM`
-        : `relax ${vmPath(f, 'the placement')}, or label another node to match (kubectl label node <node> <key>=<value>)`,
+        : f.args.candidates <= 1
+          ? // No other node to label: the cluster itself needs a second KubeVirt node.
+            `the cluster has ${f.args.candidates === 1 ? 'one KubeVirt node' : 'no KubeVirt node'}: live migration needs a second node that satisfies ${vmPath(f, 'the placement')}; add one`
+          : `relax ${vmPath(f, 'the placement')}, or label another node to match (kubectl label node <node> <key>=<value>)`,
   },
   'affinity-restrictive': {
     message: ({ args: a }) => {

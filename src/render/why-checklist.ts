@@ -26,7 +26,10 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     const mark = statusMark(c.status, style);
     lines.push(`  ${mark} ${c.title}: ${c.summary}`);
     if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
-    if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
+    // The decisive evidence (what the cluster wrote, verbatim, under the check that named the
+    // cause) always; every check's evidence with -o wide.
+    const shown = wide ? c.evidence : c.id === verdict.check ? c.evidence.filter((e) => e.message) : [];
+    for (const e of shown) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
   }
   if (doc.peer?.verdict && doc.peer.migration) {
     // The other cluster's half, diagnosed by the same checks (its checks are in -o json's peer.checks).

@@ -82,3 +82,36 @@ export function validateDocument(v: Validators, doc: unknown): string[] {
   }
   return out;
 }
+
+/**
+ * The rule for absent values (docs/documents.md): a field the schema lists in `required` is always
+ * there, null when it has no value (where its schema allows null); any other field is left out
+ * when it has no value, never null. The copy forbids null in every property that is not required.
+ */
+export function absentValuesCopy(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(absentValuesCopy);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const s = schema as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) copy[k] = k === 'properties' || k === '$defs' ? mapValues(v, absentValuesCopy) : absentValuesCopy(v);
+  if (s.properties !== null && typeof s.properties === 'object') {
+    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+    copy.properties = Object.fromEntries(
+      Object.entries(copy.properties as Record<string, unknown>).map(([name, p]) => [name, required.has(name) ? p : { allOf: [p, { not: { type: 'null' } }] }]),
+    );
+  }
+  return copy;
+}
+
+let absentAjv: Ajv2020 | undefined;
+
+/** Where `doc` breaks the absent-values rule, as `path: message` lines; [] when it keeps it. */
+export function absentValueViolations(doc: unknown): string[] {
+  const kind = (doc as { kind?: string } | null)?.kind ?? '';
+  const schemas = loadSchemas();
+  absentAjv ??= makeAjv(Object.fromEntries(Object.entries(schemas).map(([k, s]) => [k, absentValuesCopy(s) as JsonSchema])));
+  const validate = absentAjv.getSchema(schemas[kind]?.$id as string);
+  if (!validate) return [`no schema for kind ${kind}`];
+  if (validate(doc)) return [];
+  return (validate.errors ?? []).filter((e) => e.keyword === 'not').map((e) => `${e.instancePath}: null in a field that is not required (leave it out)`);
+}

@@ -7,6 +7,7 @@
 // `args.nodesUnreadable` says why the per-node table is missing. A migration that already failed
 // is left to target-pod-readiness (timeout) and failure-reason.
 import { targetPodElsewhere } from '../../decentralized/half.js';
+import { parseQuantity } from '../../../kube/quantity.js';
 import type { CheckOutputs, CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { PodArgs, TargetPodSchedulingArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
@@ -178,6 +179,10 @@ function unschedulable(
     const names = new Set<string>((sched?.parsed?.reasons ?? []).filter((r) => r.kind === 'resources' && r.resource).map((r) => r.resource ?? ''));
     for (const p of out.placement?.nodes ?? []) for (const r of p.reasons) if (r.kind === 'insufficient') names.add(r.resource);
     args.resources = [...names];
+    // Freeing room helps only where the resource exists: a device no other node offers never fits.
+    const others = ctx.nodes.ok ? ctx.nodes.items.filter((n) => n.metadata.name !== sourceNode) : [];
+    const unoffered = others.length ? args.resources.filter((r) => others.every((n) => !((parseQuantity(n.status?.allocatable?.[r]) ?? 0) > 0))) : [];
+    if (unoffered.length) args.unoffered = unoffered;
   }
   if (!cause && nodesReason && !sched?.parsed) return { ...result(ID, 'unknown', args, evidence), missing: nodesReason };
   // Stuck for sure, but nothing says why (e.g. topology spread): an honest `unknown` cause.
