@@ -209,6 +209,8 @@ export interface VolumeStatus {
     accessModes?: string[];
     volumeMode?: string;
     capacity?: Record<string, string>;
+    /** v1.8+ in migratedVolumes entries: the claim's spec.resources.requests. */
+    requests?: Record<string, string>;
     filesystemOverhead?: string;
   };
   hotplugVolume?: unknown;
@@ -224,11 +226,18 @@ export interface VmiStatus {
   activePods?: Record<string, string>;
   volumeStatus?: VolumeStatus[];
   /** v1.3+: the volumes a volume migration (updateVolumesStrategy: Migration) is moving. */
-  migratedVolumes?: { volumeName?: string; sourcePVCInfo?: VolumeStatus['persistentVolumeClaimInfo']; destinationPVCInfo?: VolumeStatus['persistentVolumeClaimInfo'] }[];
+  migratedVolumes?: MigratedVolume[];
   topologyHints?: { tscFrequency?: number };
   selinuxContext?: string;
   machine?: { type?: string };
   launcherContainerImageVersion?: string;
+}
+
+/** One entry of VMI status.migratedVolumes / VM status.volumeUpdateState.volumeMigrationState.migratedVolumes. */
+export interface MigratedVolume {
+  volumeName?: string;
+  sourcePVCInfo?: VolumeStatus['persistentVolumeClaimInfo'];
+  destinationPVCInfo?: VolumeStatus['persistentVolumeClaimInfo'];
 }
 
 export interface VirtualMachineInstance extends KubeObject {
@@ -247,8 +256,16 @@ export interface VirtualMachine extends KubeObject {
     runStrategy?: string;
     template?: { metadata?: ObjectMeta; spec?: VmiSpec };
     dataVolumeTemplates?: DataVolumeTemplate[];
+    /** v1.3+: `Migration` or `Replacement` (unset = replacement). */
+    updateVolumesStrategy?: string;
   };
-  status?: { printableStatus?: string; ready?: boolean; conditions?: Condition[] };
+  status?: {
+    printableStatus?: string;
+    ready?: boolean;
+    conditions?: Condition[];
+    /** v1.4+: the volume migration's record, kept after the VMI's list is cleared. */
+    volumeUpdateState?: { volumeMigrationState?: { migratedVolumes?: MigratedVolume[] } };
+  };
 }
 
 export interface MigrationConfiguration {
@@ -275,7 +292,15 @@ export interface MigrationPhaseTransition {
 }
 
 export interface VirtualMachineInstanceMigration extends KubeObject {
-  spec?: { vmiName?: string; addedNodeSelector?: Record<string, string>; priority?: string };
+  spec?: {
+    vmiName?: string;
+    addedNodeSelector?: Record<string, string>;
+    priority?: string;
+    /** v1.6+: the source half of a decentralized (cross-cluster) migration. */
+    sendTo?: { migrationID?: string; connectURL?: string };
+    /** v1.6+: the target half of a decentralized migration. */
+    receive?: { migrationID?: string };
+  };
   status?: {
     phase?: string;
     conditions?: Condition[];

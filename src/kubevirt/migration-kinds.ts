@@ -291,7 +291,7 @@ export const MSG_VOLUME_GATE_DISABLED = '%s feature gate is not enabled in kubev
 /** The VMIM the workload updater creates — pkg/virt-controller/watch/workload-updater/workload-updater.go. */
 export const VOLUME_MIGRATION_GENERATE_NAME = 'kubevirt-workload-update-';
 /** Label `<vmi name>` (v1.7+: the VMI UID when the name exceeds 63 characters) — v1.3+, types.go VolumesUpdateMigration. */
-export const LABEL_VOLUME_UPDATE_MIGRATION = 'kubevirt.io/volume-update-migration';
+export { LABEL_VOLUME_UPDATE_MIGRATION } from './evacuation-facts.js';
 /** spec.priority of volume-update VMIMs — v1.7+ (constants.ts has the VMIM priority field). */
 export const PRIORITY_USER_TRIGGERED = 'user-triggered';
 /** Annotation `""` on the same VMIMs (also workload updates), and the label every VMIM gets. */

@@ -14,11 +14,12 @@ import { queueDocument, type QueueDoc } from './queue-position.js';
 import { time } from '../kube/time.js';
 import type { GatherError } from '../kube/known.js';
 import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
+import type { MigrationKind } from '../kubevirt/migration-kinds.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigrationDiagnosis';
-  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string; origin: MigrationOrigin } };
+  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string; kind: MigrationKind; origin: MigrationOrigin } };
   verdict: { status: string; cause: string; summary: string; hint: string; check?: string };
   checks: { id: string; title: string; status: string; summary: string; evidence: EvidenceRef[]; hint?: string; missing?: string }[];
   timeline: TimelineEntry[];
@@ -48,6 +49,7 @@ export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]):
               uid: m.metadata.uid ?? '',
               phase: m.status?.phase ?? '',
               created: knownTime(m.metadata.creationTimestamp),
+              kind: ctx.kind,
               origin: d.origin ?? 'unknown',
             },
           }

@@ -16,6 +16,7 @@ import type {
   VirtualMachineInstanceMigration,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
 
 /** A bounded tail of a launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
@@ -65,6 +66,8 @@ export interface WhyContext extends WhyInputs {
   vmName?: string;
   /** The migration diagnosed: the named one, else the VMI's newest. */
   migration?: VirtualMachineInstanceMigration;
+  /** Its kind (without a VMIM: `volume` while the VM waits for a volume migration, else `live`). */
+  kind: MigrationKind;
   /** This VMI's migrations, newest first. */
   vmiMigrations: VirtualMachineInstanceMigration[];
   /** This VMI's launcher pods (label kubevirt.io/created-by = VMI UID). */

@@ -6,6 +6,7 @@ import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { itemsWhere } from '../lookup.js';
 import { migrationsOfVmi } from '../migration/history.js';
 import { stateOf } from '../migration/state.js';
+import { migrationKind } from '../migration/kind.js';
 import type { WhyContext, WhyInputs } from './context.js';
 import { eventTime, newestFirst, time } from '../../kube/time.js';
 
@@ -31,6 +32,7 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
     kubevirtCR,
     vmName: vmNameOf(vmi, inputs.vm),
     migration,
+    kind: migrationKind(migration, vmi, inputs.vm),
     vmiMigrations,
     launcherPods,
     sourcePod,
