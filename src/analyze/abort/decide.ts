@@ -15,6 +15,7 @@ import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigr
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
 import { newestFirst } from '../../kube/time.js';
 import { migrationsOfVmi } from '../migration/history.js';
+import { ObjectIndex } from '../object-index.js';
 import { isFinal, stageOf, type MigrationStage } from '../migration/phase.js';
 import { recordedStateOf, stateOf } from '../migration/state.js';
 import { originOf } from '../migration/origin.js';
@@ -76,7 +77,7 @@ export function abortStage(phase: string | undefined): AbortStage | undefined {
 
 export function decideAbort(input: AbortInput): AbortPlan {
   const vmiName = input.vmi?.metadata.name ?? input.named?.spec?.vmiName ?? input.vmName ?? '';
-  const all = migrationsOfVmi([...input.migrations], input.namespace, vmiName);
+  const all = migrationsOfVmi(new ObjectIndex(), input.migrations, input.namespace, vmiName);
   if (input.named && !all.some((m) => m.metadata.uid === input.named?.metadata.uid)) all.unshift(input.named);
   const history = newestFirst(all);
   const inFlight = history.filter((m) => !isFinal(m.status?.phase));

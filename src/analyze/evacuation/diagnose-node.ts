@@ -59,7 +59,7 @@ export function diagnoseNode(inputs: NodeEvacuationInputs): NodeEvacuation {
   const diagnoses: Diagnosis[] = onNode.map((vmi) => diagnose(deriveContext(whyInputsFor(inputs, index, vmi))));
   const left = vmis.flatMap((vmi) => {
     if (isOnNode(vmi, nodeName)) return [];
-    const latest = migrationsOfVmi(migrations, vmi.metadata.namespace ?? '', vmi.metadata.name ?? '')[0];
+    const latest = migrationsOfVmi(index.objects, migrations, vmi.metadata.namespace ?? '', vmi.metadata.name ?? '')[0];
     const moved = latest?.status?.phase === 'Succeeded' && isEvacuationOf(latest, nodeName) && (stateOf(latest, vmi)?.sourceNode ?? nodeName) === nodeName;
     return moved ? [{ vmi, m: latest }] : [];
   });

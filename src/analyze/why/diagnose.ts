@@ -119,7 +119,7 @@ function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
 /** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
 function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
   const notRead = unknownList<never>('not read by why: run check-migratable');
-  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead });
+  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead }, ctx.index);
   return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../kubevirt/evacuation-facts.js';
 import { atLeast, type KubeVirtVersion } from '../../kubevirt/version.js';
 import { time } from '../../kube/time.js';
-import { itemsWhere } from '../lookup.js';
+import { BY_NAME, type ObjectIndex } from '../object-index.js';
 import { countsAsRunning, isFinal } from '../migration/phase.js';
 import { recordedStateOf } from '../migration/state.js';
 import { qualified, targetPodsOf } from './migration-state.js';
@@ -65,9 +65,14 @@ export interface QueuePosition {
  * `findRunningMigrations`: unfinished VMIMs that are `IsRunning()`, plus unfinished ones that
  * already have a target pod (Pending, the pod just created). `ours` is never among them.
  */
-export function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours?: VirtualMachineInstanceMigration): VirtualMachineInstanceMigration[] {
+export function runningMigrations(
+  index: ObjectIndex,
+  all: readonly VirtualMachineInstanceMigration[],
+  pods: readonly Pod[],
+  ours?: VirtualMachineInstanceMigration,
+): VirtualMachineInstanceMigration[] {
   return all.filter(
-    (m) => (ours === undefined || m.metadata.uid !== ours.metadata.uid) && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(pods, m).length > 0),
+    (m) => (ours === undefined || m.metadata.uid !== ours.metadata.uid) && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(index, pods, m).length > 0),
   );
 }
 
@@ -77,13 +82,13 @@ export function runningMigrations(all: readonly VirtualMachineInstanceMigration[
  * creation, and a VMIM's migrationState may name the source node or pod (v1.3+ a Pending VMIM
  * already names its source pod).
  */
-export function sourceNodeOfMigration(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
-  const label = targetPodsOf(pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
+export function sourceNodeOfMigration(index: ObjectIndex, m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
+  const label = targetPodsOf(index, pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
   if (label) return label;
   const state = recordedStateOf(m);
   if (state?.sourceNode) return state.sourceNode;
   const sourcePod = state?.sourcePod;
-  return sourcePod ? itemsWhere(pods, 'name', (p) => p.metadata.name, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
+  return sourcePod ? index.where(pods, BY_NAME, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
 }
 
 export function queueOrder(version: KubeVirtVersion | undefined, kubevirt: KubeVirt | undefined): QueueOrder {
@@ -133,19 +138,19 @@ export interface Etas {
   read: ReadonlySet<string>;
 }
 
-export function queuePosition(q: QueueInput): QueuePosition {
+export function queuePosition(index: ObjectIndex, q: QueueInput): QueuePosition {
   const { ours, pods } = q;
   const waiting = q.migrations.filter(
     (m) =>
       m.metadata.uid !== ours.metadata.uid &&
       !m.metadata.deletionTimestamp &&
       (m.status?.phase ?? '') === 'Pending' &&
-      targetPodsOf(pods, m).length === 0,
+      targetPodsOf(index, pods, m).length === 0,
   );
   let unplaced = 0;
   const competing = waiting.filter((m) => {
     if (q.scope === 'cluster') return true;
-    const source = sourceNodeOfMigration(m, pods);
+    const source = sourceNodeOfMigration(index, m, pods);
     if (source === undefined) unplaced++;
     return source === q.node;
   });

@@ -23,9 +23,9 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
 
     const pods = ctx.pods.ok ? ctx.pods.items : [];
-    const running = runningMigrations(ctx.migrations.items, pods, ours);
+    const running = runningMigrations(ctx.index, ctx.migrations.items, pods, ours);
     const node = ctx.vmi?.status?.nodeName;
-    const outbound = node ? running.filter((m) => sourceNodeOfMigration(m, pods) === node) : [];
+    const outbound = node ? running.filter((m) => sourceNodeOfMigration(ctx.index, m, pods) === node) : [];
     const cfg = effectiveMigrationConfig({ version: ctx.version, cluster: ctx.kubevirtCR?.spec?.configuration?.migrations }).config;
     const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
     const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
@@ -41,7 +41,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       // KubeVirt counts a migration for the node its VMI's status.nodeName or migrationState.sourceNode
       // names (rule 8): without our node, or with running migrations we cannot place, a free node slot is a guess.
       if (!node) return { ...result('migration-slots', 'unknown', base), missing: "the VMI's status.nodeName (the node whose outbound migrations KubeVirt counts)" };
-      const unplaced = running.filter((m) => sourceNodeOfMigration(m, pods) === undefined);
+      const unplaced = running.filter((m) => sourceNodeOfMigration(ctx.index, m, pods) === undefined);
       if (unplaced.length > 0 && outbound.length + unplaced.length >= nodeLimit) {
         return { ...result('migration-slots', 'unknown', { ...base, unplaced: unplaced.length }), missing: `the source node of ${unplaced.map(qualified).join(', ')} (its VMI's status.nodeName or migrationState.sourceNode)` };
       }
@@ -60,7 +60,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       clusterLimit,
       runningMigrations: holders.map(qualified),
       // why reads only this VMI's launcher log: the holders' ETAs are not known here (why --node adds them).
-      queue: queuePosition({ ours, migrations: ctx.migrations.items, pods, scope, ...(node ? { node } : {}), holders, order: queueOrder(ctx.version, ctx.kubevirtCR) }),
+      queue: queuePosition(ctx.index, { ours, migrations: ctx.migrations.items, pods, scope, ...(node ? { node } : {}), holders, order: queueOrder(ctx.version, ctx.kubevirtCR) }),
     };
     const evidence: EvidenceRef[] = [migrationRef(ours), ...holders.map((m) => migrationRef(m, 'status.phase', m.status?.phase ?? 'Pending'))];
     const field = scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
