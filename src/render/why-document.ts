@@ -13,8 +13,8 @@ import { progressDocument, type ProgressDoc } from './why-progress.js';
 import { queueDocument, type QueueDoc } from './queue-position.js';
 import { time } from '../kube/time.js';
 import type { GatherError } from '../kube/known.js';
-import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 import type { MigrationKind } from '../kubevirt/migration-kinds.js';
+import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;

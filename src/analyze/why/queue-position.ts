@@ -65,12 +65,7 @@ export interface QueuePosition {
  * `findRunningMigrations`: unfinished VMIMs that are `IsRunning()`, plus unfinished ones that
  * already have a target pod (Pending, the pod just created). `ours` is never among them.
  */
-export function runningMigrations(
-  index: ObjectIndex,
-  all: readonly VirtualMachineInstanceMigration[],
-  pods: readonly Pod[],
-  ours?: VirtualMachineInstanceMigration,
-): VirtualMachineInstanceMigration[] {
+export function runningMigrations(index: ObjectIndex, all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours?: VirtualMachineInstanceMigration): VirtualMachineInstanceMigration[] {
   return all.filter(
     (m) => (ours === undefined || m.metadata.uid !== ours.metadata.uid) && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(index, pods, m).length > 0),
   );
@@ -122,6 +117,8 @@ function earlier(a: VirtualMachineInstanceMigration, b: VirtualMachineInstanceMi
 
 export interface QueueInput {
   ours: VirtualMachineInstanceMigration;
+  /** The analysis's index (why's context). */
+  index: ObjectIndex;
   migrations: readonly VirtualMachineInstanceMigration[];
   pods: readonly Pod[];
   scope: 'cluster' | 'node';
@@ -138,8 +135,8 @@ export interface Etas {
   read: ReadonlySet<string>;
 }
 
-export function queuePosition(index: ObjectIndex, q: QueueInput): QueuePosition {
-  const { ours, pods } = q;
+export function queuePosition(q: QueueInput): QueuePosition {
+  const { ours, pods, index } = q;
   const waiting = q.migrations.filter(
     (m) =>
       m.metadata.uid !== ours.metadata.uid &&

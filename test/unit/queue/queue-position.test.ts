@@ -58,7 +58,7 @@ describe('queuePosition, cluster scope (5/5 running)', () => {
   const all = [...holders, ours, ...others];
 
   it('v1.9: higher priority first, then creation', () => {
-    const q = queuePosition(new ObjectIndex(), { ours, migrations: all, pods: [], scope: 'cluster', holders, order: queueOrder(v('v1.9.0'), undefined) });
+    const q = queuePosition({ index: new ObjectIndex(), ours, migrations: all, pods: [], scope: 'cluster', holders, order: queueOrder(v('v1.9.0'), undefined) });
     expect(q).toMatchObject({ priority: 50, priorityClass: 'user-triggered', ahead: ['default/kubevirt-evacuation-a1', 'default/kubevirt-migrate-vm-u0'], behind: 2 });
     expect(q.holders.map((h) => h.uid)).toEqual(['uid-h1', 'uid-h2', 'uid-h3', 'uid-h4', 'uid-h5']);
     expect(q.slotFree).toEqual({ kind: 'unknown', reason: 'not-read' });
@@ -67,7 +67,7 @@ describe('queuePosition, cluster scope (5/5 running)', () => {
 
   it('v1.6: no priority queue, so the ones created earlier are ahead', () => {
     const plain = [pending('kubevirt-migrate-vm-ours1', '2026-03-10T09:00:30Z'), pending('kubevirt-evacuation-a1', '2026-03-10T09:00:40Z'), pending('kubevirt-migrate-vm-u0', '2026-03-10T09:00:20Z')];
-    const q = queuePosition(new ObjectIndex(), { ours: plain[0]!, migrations: [...holders, ...plain], pods: [], scope: 'cluster', holders, order: queueOrder(v('v1.6.0'), undefined) });
+    const q = queuePosition({ index: new ObjectIndex(), ours: plain[0]!, migrations: [...holders, ...plain], pods: [], scope: 'cluster', holders, order: queueOrder(v('v1.6.0'), undefined) });
     expect(q).toMatchObject({ priority: 0, ahead: ['default/kubevirt-migrate-vm-u0'], behind: 1 });
     expect(q.priorityClass).toBeUndefined();
     expect(queueDocument(q)).toMatchObject({ order: 'unordered', reason: 'before-priority-queue', position: 2 });
@@ -77,7 +77,7 @@ describe('queuePosition, cluster scope (5/5 running)', () => {
   it('a Pending migration with a target pod, a deleted one, and a finished one are not queued', () => {
     const deleted = pending('kubevirt-migrate-vm-del', '2026-03-10T09:00:00Z');
     deleted.metadata.deletionTimestamp = '2026-03-10T09:01:00Z';
-    const q = queuePosition(new ObjectIndex(), { ours, migrations: [ours, deleted, vmim('Failed', { name: 'old', uid: 'uid-old' })], pods: [], scope: 'cluster', holders, order: queueOrder(v('v1.9.0'), undefined) });
+    const q = queuePosition({ index: new ObjectIndex(), ours, migrations: [ours, deleted, vmim('Failed', { name: 'old', uid: 'uid-old' })], pods: [], scope: 'cluster', holders, order: queueOrder(v('v1.9.0'), undefined) });
     expect(q.ahead).toEqual([]);
     expect(q.behind).toBe(0);
   });
@@ -91,7 +91,7 @@ describe('queuePosition, node scope', () => {
     const unknownSource = pending('kubevirt-evacuation-unk', '2026-03-10T09:00:01Z', 'system-critical');
     const pod = (name: string, node: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { nodeName: node }, status: { phase: 'Running' } });
     const pods = [pod('virt-launcher-ours-x', 'node-2'), pod('virt-launcher-same-x', 'node-2'), pod('virt-launcher-else-x', 'node-3')];
-    const q = queuePosition(new ObjectIndex(), { ours, migrations: [ours, same, elsewhere, unknownSource], pods, scope: 'node', node: 'node-2', holders: [running('h1'), running('h2')], order: queueOrder(v('v1.9.0'), undefined) });
+    const q = queuePosition({ index: new ObjectIndex(), ours, migrations: [ours, same, elsewhere, unknownSource], pods, scope: 'node', node: 'node-2', holders: [running('h1'), running('h2')], order: queueOrder(v('v1.9.0'), undefined) });
     expect(q).toMatchObject({ ahead: ['default/kubevirt-evacuation-same'], behind: 0, unplaced: 1 });
   });
 });

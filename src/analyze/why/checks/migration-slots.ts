@@ -60,7 +60,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       clusterLimit,
       runningMigrations: holders.map(qualified),
       // why reads only this VMI's launcher log: the holders' ETAs are not known here (why --node adds them).
-      queue: queuePosition(ctx.index, { ours, migrations: ctx.migrations.items, pods, scope, ...(node ? { node } : {}), holders, order: queueOrder(ctx.version, ctx.kubevirtCR) }),
+      queue: queuePosition({ index: ctx.index, ours, migrations: ctx.migrations.items, pods, scope, ...(node ? { node } : {}), holders, order: queueOrder(ctx.version, ctx.kubevirtCR) }),
     };
     const evidence: EvidenceRef[] = [migrationRef(ours), ...holders.map((m) => migrationRef(m, 'status.phase', m.status?.phase ?? 'Pending'))];
     const field = scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
