@@ -42,6 +42,7 @@ export function listItemDocument(r: FleetListRow) {
     ...(r.progressSkipped !== undefined ? { progressSkipped: { ...r.progressSkipped } } : {}),
     cause: r.cause,
     status: r.status,
+    ...(r.peer ? { peer: r.peer } : {}),
   };
 }
 

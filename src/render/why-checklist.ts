@@ -28,6 +28,13 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
     if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
   }
+  if (doc.peer?.verdict && doc.peer.migration) {
+    // The other cluster's half, diagnosed by the same checks (its checks are in -o json's peer.checks).
+    const p = doc.peer;
+    lines.push('', style.bold(`Other half: ${p.migration?.namespace}/${p.migration?.name} in ${p.cluster ?? ''} (${p.migration?.phase || 'Pending'})`));
+    lines.push(`  ${verdictBadge(p.verdict!.status, style)} ${style.bold(p.verdict!.cause)}: ${p.verdict!.summary}`);
+    if (p.verdict!.hint) lines.push(`  ${style.dim('fix:')} ${p.verdict!.hint}`);
+  }
   if (doc.progress) lines.push('', ...progressLines(doc.progress, style, formatSeconds));
   if (doc.migratability) {
     lines.push('', style.bold(`Migratability: ${doc.migratability.verdict}`));

@@ -34,6 +34,16 @@ export interface MigrationListRow {
   progressSkipped?: { reason: 'log-tail-limit'; limit: number };
   cause: string;
   status: string;
+  /** `list --peer-context`: the other half of a cross-cluster migration, paired by migrationID. */
+  peer?: ListPeer;
+}
+
+export interface ListPeer {
+  cluster: string;
+  /** Absent: the other cluster has no half with this migrationID. */
+  namespace?: string;
+  migration?: string;
+  phase?: string;
 }
 
 export interface ListedMigration {

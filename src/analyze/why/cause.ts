@@ -46,6 +46,13 @@ export const CAUSES = {
   'storage-error': { blocking: false, namedBy: 'check' },
   'network-error': { blocking: false, namedBy: 'check' },
   'libvirt-error': { blocking: false, namedBy: 'check' },
+  // Additions for decentralized (cross-cluster) migrations (README "Additions to the contract").
+  'peer-migration-missing': { blocking: true, namedBy: 'check' },
+  'peer-migration-mismatch': { blocking: true, namedBy: 'check' },
+  'sync-unreachable': { blocking: true, namedBy: 'check' },
+  'sync-tls-error': { blocking: true, namedBy: 'check' },
+  'decentralized-gate-off': { blocking: true, namedBy: 'check' },
+  'peer-version-skew': { blocking: false, namedBy: 'check' },
   unknown: { blocking: false, namedBy: 'both' },
 } as const satisfies Record<string, CauseInfo>;
 

@@ -19,6 +19,9 @@ import type { HandoffArgs } from './check-args/handoff.js';
 import type { TransferArgs } from './check-args/transfer.js';
 import type { FailureReasonArgs } from './check-args/failure-reason.js';
 import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
+import type { PeerMigrationArgs } from './check-args/peer-migration.js';
+import type { SyncChannelArgs } from './check-args/sync-channel.js';
+import type { PeerHalfArgs } from './check-args/peer-half.js';
 
 /**
  * Each check's args by its id: the typed facts its result hands the renderer
@@ -35,6 +38,9 @@ export interface CheckArgs {
   admission: AdmissionArgs;
   'active-pods': ActivePodsArgs;
   'migration-backoff': MigrationBackoffArgs;
+  'peer-migration': PeerMigrationArgs;
+  'sync-channel': SyncChannelArgs;
+  'peer-half': PeerHalfArgs;
   'target-pod-scheduling': TargetPodSchedulingArgs;
   'storage-visibility': StorageVisibilityArgs;
   'target-pod-readiness': TargetPodReadinessArgs;

@@ -7,7 +7,8 @@ import { originOf } from '../migration/origin.js';
 import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
 import type { CheckArgs, CheckId, CheckOutputs, CheckResult } from './check.js';
 import type { Placement } from './placement.js';
-import type { WhyContext } from './context.js';
+import type { PeerVerdict, WhyContext } from './context.js';
+import { peerOutput, type PeerOutput } from '../decentralized/peer-output.js';
 import { WHY_CHECKS } from './registry.js';
 import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
@@ -54,11 +55,16 @@ export interface Diagnosis {
   migratability?: MigratabilityEvaluation;
   /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
   progress?: MigrationProgress;
+  /** A cross-cluster half: the pairing facts and, with the other cluster read, its half's diagnosis. */
+  peer?: PeerOutput<Diagnosis>;
   /** Who created the migration (contract §4.3 `origin`), with a migration. */
   origin?: MigrationOrigin;
 }
 
-export function diagnose(ctx: WhyContext): Diagnosis {
+export function diagnose(input: WhyContext): Diagnosis {
+  // The other half first: its verdict is evidence for this half's peer checks.
+  const peerHalf = input.peer?.half ? diagnose({ ...input.peer.half, asPeer: true }) : undefined;
+  const ctx: WhyContext = input.peer && peerHalf ? { ...input, peer: { ...input.peer, verdict: peerVerdictOf(peerHalf.verdict) } } : input;
   const { checks, out } = runChecks(ctx);
   ownerCause(ctx, checks);
   return {
@@ -70,8 +76,18 @@ export function diagnose(ctx: WhyContext): Diagnosis {
     policy: policyOutput(ctx),
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     ...progressOf(ctx),
+    ...peerOf(ctx, peerHalf),
     ...(ctx.migration ? { origin: originOf(ctx.migration, ctx.vmi) } : {}),
   };
+}
+
+function peerOf(ctx: WhyContext, half: Diagnosis | undefined): { peer?: PeerOutput<Diagnosis> } {
+  const peer = peerOutput(ctx, half);
+  return peer ? { peer } : {};
+}
+
+function peerVerdictOf(v: Verdict): PeerVerdict {
+  return { status: v.status, cause: v.cause, ...(v.check ? { check: v.check } : {}) };
 }
 
 /** Every check in order, then the consistency pass (rule 5). */

@@ -6,6 +6,7 @@ import type { EvidenceRef } from '../findings.js';
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
+import { targetPodElsewhere } from '../decentralized/half.js';
 import type { ListKey, ObjectIndex } from '../object-index.js';
 import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
 
@@ -17,7 +18,8 @@ import { recognizeControllerEvent, type ControllerEvent } from './parse/controll
  */
 export function awaitingTargetPod(ctx: WhyContext): boolean {
   const phase = ctx.migration?.status?.phase ?? '';
-  return ctx.migration !== undefined && (phase === '' || phase === 'Pending') && ctx.targetPod === undefined;
+  // A decentralized source's target pod is created in the other cluster.
+  return ctx.migration !== undefined && (phase === '' || phase === 'Pending') && ctx.targetPod === undefined && !targetPodElsewhere(ctx.migration);
 }
 
 /**

@@ -14,6 +14,9 @@ import { resourceQuota } from './checks/resource-quota.js';
 import { admission } from './checks/admission.js';
 import { activePods } from './checks/active-pods.js';
 import { migrationBackoff } from './checks/migration-backoff.js';
+import { peerMigration } from './checks/peer-migration.js';
+import { syncChannel } from './checks/sync-channel.js';
+import { peerHalf } from './checks/peer-half.js';
 import { targetPodScheduling } from './checks/target-pod-scheduling.js';
 import { storageVisibility } from './checks/storage-visibility.js';
 import { targetPodReadiness } from './checks/target-pod-readiness.js';
@@ -32,6 +35,9 @@ export const WHY_CHECKS: readonly WhyCheck[] = [
   migrationSlots,
   resourceQuota,
   admission,
+  peerMigration,
+  syncChannel,
+  peerHalf,
   targetPodScheduling,
   storageVisibility,
   targetPodReadiness,

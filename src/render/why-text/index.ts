@@ -16,6 +16,9 @@ import { handoffText } from './handoff.js';
 import { transferText } from './transfer.js';
 import { failureReasonText } from './failure-reason.js';
 import { migrationPolicyText } from './migration-policy.js';
+import { peerMigrationText } from './peer-migration.js';
+import { syncChannelText } from './sync-channel.js';
+import { peerHalfText } from './peer-half.js';
 
 /** Exhaustive over CheckId: a check without prose fails type-checking. */
 export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
@@ -28,6 +31,9 @@ export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
   admission: admissionText,
   'active-pods': activePodsText,
   'migration-backoff': migrationBackoffText,
+  'peer-migration': peerMigrationText,
+  'sync-channel': syncChannelText,
+  'peer-half': peerHalfText,
   'target-pod-scheduling': targetPodSchedulingText,
   'storage-visibility': storageVisibilityText,
   'target-pod-readiness': targetPodReadinessText,

@@ -6,6 +6,7 @@
 // spec (out.placement) and that decides the cause; otherwise the scheduler message decides and
 // `args.nodesUnreadable` says why the per-node table is missing. A migration that already failed
 // is left to target-pod-readiness (timeout) and failure-reason.
+import { targetPodElsewhere } from '../../decentralized/half.js';
 import type { CheckOutputs, CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { PodArgs, TargetPodSchedulingArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
@@ -61,7 +62,8 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     }
     // A failed migration's pod is gone or irrelevant: the timeout and the failure are explained later.
     if (phase === 'Failed') return result(ID, 'skip', { kind: 'final', phase });
-    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
+    // A decentralized source's target pod is in the other cluster (peer-half diagnoses it there).
+    if (phaseFacts(phase)?.decentralized || targetPodElsewhere(m)) return result(ID, 'skip', { kind: 'decentralized', phase });
     if (!pod) {
       // KubeVirt's own CPU verdict needs no pod: it is written before the pod is created (rule 2).
       const hm = hostModelEvent(ctx);
