@@ -106,6 +106,7 @@ describe('schema enums equal the ids in the source', () => {
     expect(enumOf('MigrationAbort', '/properties/wait/properties/outcome')).toEqual([...WAIT_OUTCOMES]);
     expect(at('MigrationAbort', '/properties/warningIds/items').enum).toEqual([...ABORT_WARNING_IDS]);
     for (const kind of ['MigrationDiagnosis', 'MigrationAbort', 'MigrationStart']) expect(enumOf(kind, '/$defs/origin'), kind).toEqual([...ORIGINS]);
+    expect(enumOf('MigrationList', '/properties/items/items/properties/origin')).toEqual([...ORIGINS]);
     expect(enumOf('MigrationStart', '/properties/wait/properties/outcome')).toEqual([...WAIT_OUTCOMES]);
   });
 
