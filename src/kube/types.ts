@@ -311,7 +311,11 @@ export interface VirtualMachineInstanceMigration extends KubeObject {
 
 export interface KubeVirt extends KubeObject {
   spec?: {
+    /** Always written by the API server (a struct, not a pointer); methods unset = no automated updates. */
+    workloadUpdateStrategy?: { workloadUpdateMethods?: string[] };
     configuration?: {
+      /** `LiveUpdate` or `Stage`; unset means LiveUpdate from v1.6. */
+      vmRolloutStrategy?: string;
       migrations?: MigrationConfiguration;
       evictionStrategy?: string;
       developerConfiguration?: {

@@ -19,6 +19,7 @@ import type { HandoffArgs } from './check-args/handoff.js';
 import type { TransferArgs } from './check-args/transfer.js';
 import type { FailureReasonArgs } from './check-args/failure-reason.js';
 import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
+import type { VolumeMigrationArgs } from './check-args/volume-migration.js';
 
 /**
  * Each check's args by its id: the typed facts its result hands the renderer
@@ -26,6 +27,7 @@ import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
  * Each check-args/<id>.ts declares its own.
  */
 export interface CheckArgs {
+  'volume-migration': VolumeMigrationArgs;
   'vmi-running': VmiRunningArgs;
   'live-migratable': LiveMigratableArgs;
   'migration-phase': MigrationPhaseArgs;

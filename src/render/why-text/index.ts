@@ -16,9 +16,11 @@ import { handoffText } from './handoff.js';
 import { transferText } from './transfer.js';
 import { failureReasonText } from './failure-reason.js';
 import { migrationPolicyText } from './migration-policy.js';
+import { volumeMigrationText } from './volume-migration.js';
 
 /** Exhaustive over CheckId: a check without prose fails type-checking. */
 export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
+  'volume-migration': volumeMigrationText,
   'vmi-running': vmiRunningText,
   'live-migratable': liveMigratableText,
   'migration-phase': migrationPhaseText,
