@@ -46,9 +46,8 @@
 // /usr/bin/time for peak RSS (else the RSS of the child tree is sampled from /proc).
 // The fake API server (test/fake-apiserver) is bundled with esbuild and runs in this process on
 // 127.0.0.1; every client runs as an asynchronous child (a synchronous one would deadlock it).
-// Results: tables on stdout (per size, then growth), .bench/results.json, and the README's
-// "Performance" table as .bench/performance.md; progress on stderr.
-import { build } from 'esbuild';
+// Results: tables on stdout (per size, then growth), .bench/results.json, and the
+// "Performance" table of docs/development.md as .bench/performance.md; progress on stderr.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -59,6 +58,7 @@ import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { syntheticCluster } from './bench/cluster.mjs';
 import { floorRequests } from './bench/floor.mjs';
+import { bundleForNode } from './bundle-ts.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TIME = '/usr/bin/time';
@@ -157,16 +157,7 @@ log(`dist built ${new Date(statSync(dist).mtimeMs).toISOString()}; peak RSS via 
 
 // ---- the fake API server, bundled from its TypeScript sources ----
 const bundle = join(work, 'fake-apiserver.mjs');
-await build({
-  entryPoints: [join(REPO, 'test/fake-apiserver/index.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-});
+await bundleForNode(join(REPO, 'test/fake-apiserver/index.ts'), bundle);
 const { startFakeApiServer, readObjectFiles } = await import(pathToFileURL(bundle).href);
 
 /** Packages loaded by check-migratable, --version and --help (checked once, at the first size). */
@@ -561,7 +552,7 @@ function printTables(perSize, growth, startup) {
   }
 }
 
-/** The README's "Performance" table: the largest size first, then the growth and start-up. */
+/** The "Performance" table of docs/development.md: the largest size first, then the growth and start-up. */
 function readmeTable(perSize, growth, startup, env) {
   const lines = [
     `Measured on ${env.cpus} cores, Node ${env.node.replace(/^v/, '')}, kubectl ${String(env.kubectl).replace(/^v/, '')} (median of ${runs}; load average ${env.loadAverage.join(' → ')}; timings move with machine load):`,

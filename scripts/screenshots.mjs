@@ -1,4 +1,4 @@
-// Terminal pictures for the README, made from the plugin's own coloured output on the example
+// Terminal pictures for the README and docs/, made from the plugin's own coloured output on the example
 // snapshot, so they change when the output does: docs/*.svg.
 //   node scripts/screenshots.mjs          regenerate (npm run docs)
 //   node scripts/screenshots.mjs --check  exit 1 when a committed picture is out of date

@@ -10,6 +10,8 @@ export interface Io {
   stdout: (text: string) => void | Promise<void>;
   stderr: (text: string) => void;
   stdoutIsTTY: boolean;
+  /** The terminal's width now, when stdout is one: a frame redrawn in place counts its rows by it. */
+  stdoutColumns?: () => number | undefined;
   stderrIsTTY: boolean;
   env: NodeJS.ProcessEnv;
 }
@@ -19,6 +21,7 @@ export function processIo(): Io {
     stdout: (t) => writeWithBackpressure(process.stdout, t),
     stderr: (t) => void process.stderr.write(t),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stdoutColumns: () => (process.stdout.isTTY ? process.stdout.columns : undefined),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,
   };

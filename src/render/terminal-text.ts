@@ -72,12 +72,17 @@ const SEQUENCES = {
   cyan: '\x1b[36m',
   'default-color': '\x1b[39m',
   'clear-screen': '\x1b[H\x1b[2J',
+  // `list --watch` redraws in place: up over the last frame, clear below (no scrollback flood).
+  'clear-below': '\x1b[J',
+  'hide-cursor': '\x1b[?25l',
+  'show-cursor': '\x1b[?25h',
 } as const;
 
 export type TerminalSequence = keyof typeof SEQUENCES;
 
 const KEY = randomBytes(8).toString('hex');
-const MARKER = new RegExp(`\uE000${KEY}([a-z-]+)\uE001`, 'g');
+const MARKER = new RegExp(`\uE000${KEY}([a-z-]+|cursor-up-[0-9]+)\uE001`, 'g');
+const CURSOR_UP = 'cursor-up-';
 
 /** The marker the writer turns into `name`'s sequence (in this process only). */
 export function terminalSequence(name: TerminalSequence): string {
@@ -86,6 +91,19 @@ export function terminalSequence(name: TerminalSequence): string {
 
 /** Cursor home, clear screen: `why --watch` redrawing a terminal. */
 export const CLEAR_SCREEN = terminalSequence('clear-screen');
+
+/** To the start of the line `rows` lines up (CSI n F); `rows` ≥ 1. */
+export function cursorUp(rows: number): string {
+  return `\uE000${KEY}${CURSOR_UP}${Math.max(1, Math.floor(rows))}\uE001`;
+}
+
+export const CLEAR_BELOW = terminalSequence('clear-below');
+export const HIDE_CURSOR = terminalSequence('hide-cursor');
+export const SHOW_CURSOR = terminalSequence('show-cursor');
+
+function sequence(name: string): string {
+  return name.startsWith(CURSOR_UP) ? `\x1b[${name.slice(CURSOR_UP.length)}F` : SEQUENCES[name as TerminalSequence];
+}
 
 /** `text` without markers: what takes room on the screen, before escaping. */
 export function stripMarkers(text: string): string {
@@ -98,7 +116,7 @@ export function toTerminal(text: string): string {
   let out = '';
   let last = 0;
   for (const m of text.matchAll(MARKER)) {
-    out += escapeControls(text.slice(last, m.index)) + SEQUENCES[m[1] as TerminalSequence];
+    out += escapeControls(text.slice(last, m.index)) + sequence(m[1]!);
     last = m.index + m[0].length;
   }
   return out + escapeControls(text.slice(last));

@@ -12,7 +12,10 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
   const { target, verdict } = doc;
   const lines: string[] = [];
   const subject = `${target.namespace}/${target.vmi}`;
-  const migration = target.migration ? `migration ${target.migration.name} (${target.migration.phase || 'Pending'})` : 'no migration';
+  // A user's migration is the plain case; any other origin is said, as an abort of it may be undone.
+  const m = target.migration;
+  const origin = m && m.origin !== 'user' ? `, ${m.origin}` : '';
+  const migration = m ? `migration ${m.name} (${m.phase || 'Pending'}${origin})` : 'no migration';
   lines.push(`${style.bold(subject)}: ${migration}`);
   const badge = verdictBadge(verdict.status, style);
   lines.push(`${badge} ${style.bold(verdict.cause)}: ${verdict.summary}`);

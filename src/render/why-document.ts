@@ -10,14 +10,16 @@ import { placementReasonText } from './why-placement.js';
 import { API_VERSION } from './document.js';
 import { ruleHint, ruleMessage } from './migratability-text.js';
 import { progressDocument, type ProgressDoc } from './why-progress.js';
+import { queueDocument, type QueueDoc } from './queue-position.js';
 import { time } from '../kube/time.js';
 import type { GatherError } from '../kube/known.js';
 import type { MigrationKind } from '../kubevirt/migration-kinds.js';
+import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 
 export interface MigrationDiagnosisDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigrationDiagnosis';
-  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string; kind: MigrationKind } };
+  target: { namespace: string; vmi: string; vm?: string; migration?: { name: string; uid: string; phase: string; created: string; kind: MigrationKind; origin: MigrationOrigin } };
   verdict: { status: string; cause: string; summary: string; hint: string; check?: string };
   checks: { id: string; title: string; status: string; summary: string; evidence: EvidenceRef[]; hint?: string; missing?: string }[];
   timeline: TimelineEntry[];
@@ -25,6 +27,8 @@ export interface MigrationDiagnosisDoc {
   policy?: PolicyOutput;
   migratability?: { verdict: string; findings: { rule: string; severity: string; message: string; hint: string }[]; unknown: { rule: string; missing: string }[] };
   progress?: ProgressDoc;
+  /** A Pending migration waiting behind a parallel limit: the limit and its place in KubeVirt's queue. */
+  queue?: QueueDoc & { scope: 'cluster' | 'node'; running: number; limit: number };
   errors: { resource: string; message: string }[];
 }
 
@@ -39,7 +43,16 @@ export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]):
       vmi: ctx.vmi?.metadata.name ?? m?.spec?.vmiName ?? ctx.requested.name,
       ...(ctx.vmName ? { vm: ctx.vmName } : {}),
       ...(m
-        ? { migration: { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', created: knownTime(m.metadata.creationTimestamp), kind: ctx.kind } }
+        ? {
+            migration: {
+              name: m.metadata.name ?? '',
+              uid: m.metadata.uid ?? '',
+              phase: m.status?.phase ?? '',
+              created: knownTime(m.metadata.creationTimestamp),
+              kind: ctx.kind,
+              origin: d.origin ?? 'unknown',
+            },
+          }
         : {}),
     },
     verdict: verdictDocument(d),
@@ -68,8 +81,15 @@ export function diagnosisDocument(d: Diagnosis, errors: readonly GatherError[]):
         }
       : {}),
     ...(d.progress ? { progress: progressDocument(d.progress) } : {}),
+    ...queueOf(d),
     errors: [...errors],
   };
+}
+
+function queueOf(d: Diagnosis): Pick<MigrationDiagnosisDoc, 'queue'> {
+  const c = d.checks.find((r) => r.id === 'migration-slots');
+  if (c?.id !== 'migration-slots' || c.args.kind !== 'full') return {};
+  return { queue: { scope: c.args.scope, running: c.args.running, limit: c.args.limit, ...queueDocument(c.args.queue) } };
 }
 
 /** The document's `verdict` (also `start --wait`'s). */

@@ -1,4 +1,4 @@
-// The layers of src/ (README, "How it works") and what each may import, checked on the imports
+// The layers of src/ (docs/architecture.md) and what each may import, checked on the imports
 // themselves so that no arrow back up a layer and no import cycle can come back unnoticed.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';

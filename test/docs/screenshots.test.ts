@@ -1,4 +1,4 @@
-// The README's terminal pictures (docs/*.svg) are the plugin's real coloured output: rendering
+// The terminal pictures of the README and docs/ (docs/*.svg) are the plugin's real coloured output: rendering
 // them again from the current build must give the committed files (`npm run docs` updates them).
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -18,13 +18,13 @@ describe('docs/*.svg', () => {
     expect(r.code).toBe(0);
   });
 
-  it('are referenced from the README, show colour and hold the command', () => {
-    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-    for (const [file, command] of [
-      ['docs/why.svg', 'kubectl vmigrate why ci-runner'],
-      ['docs/check-migratable-node.svg', 'kubectl vmigrate check-migratable --node node-2'],
+  it('are referenced from the README and their pages, show colour and hold the command', () => {
+    const text = (file: string) => readFileSync(join(REPO, file), 'utf8');
+    for (const [file, command, pages] of [
+      ['docs/why.svg', 'kubectl vmigrate why ci-runner', ['README.md', 'docs/why.md']],
+      ['docs/check-migratable-node.svg', 'kubectl vmigrate check-migratable --node node-2', ['docs/check-migratable.md']],
     ] as const) {
-      expect(readme).toContain(`](${file})`);
+      for (const page of pages) expect(text(page), page).toContain(`](${page === 'README.md' ? file : file.slice('docs/'.length)})`);
       const svg = readFileSync(join(REPO, file), 'utf8');
       expect(svg).toContain(command);
       expect(svg).toMatch(/fill="#ef6b73"/); // red: a blocker or a failing check

@@ -2,7 +2,7 @@
 // /usr/bin/time -v around the built plugin: an endless list page, a log the server sends past
 // limitBytes, an endless watch event line. Each ends with the contract's outcome (a partial result
 // with errors[] naming the request, or exit 3 with one line) and a peak RSS under the bound the
-// README states. The fake API server serves the example cluster; only the faulted request lies.
+// docs/security.md states. The fake API server serves the example cluster; only the faulted request lies.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readObjectFiles, startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { EXAMPLE_SNAPSHOT, REPO, tempDir } from './plugin.js';
 
-/** The README's "Security" section states this bound. */
+/** docs/security.md states this bound. */
 const PEAK_RSS_BOUND_MB = 400;
 const TIME = '/usr/bin/time';
 const EXAMPLE_OBJECTS = readObjectFiles([EXAMPLE_SNAPSHOT]);

@@ -1,7 +1,7 @@
 // Runs the built plugin the way users do: `kubectl vmigrate …`, found by kubectl's plugin
 // discovery on PATH (bin/ holds kubectl-vmigrate). Asynchronous on purpose: the fake API
 // server lives in this process's event loop.
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -16,19 +16,24 @@ export interface PluginRun {
   stderr: string;
 }
 
+/** The environment the plugin runs in: bin/ first on PATH, no ambient kubeconfig. */
+export function pluginEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: `${join(REPO, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
+    HOME: process.env.HOME ?? tmpdir(),
+    // No ambient kubeconfig: every test names its own.
+    KUBECONFIG: join(tmpdir(), 'vmigrate-no-kubeconfig'),
+    ...env,
+  };
+}
+
 export function runPlugin(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 20_000): Promise<PluginRun> {
   return new Promise((done) => {
     execFile(
       'kubectl',
       ['vmigrate', ...args],
       {
-        env: {
-          PATH: `${join(REPO, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
-          HOME: process.env.HOME ?? tmpdir(),
-          // No ambient kubeconfig: every test names its own.
-          KUBECONFIG: join(tmpdir(), 'vmigrate-no-kubeconfig'),
-          ...env,
-        },
+        env: pluginEnv(env),
         timeout: timeoutMs,
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -39,6 +44,29 @@ export function runPlugin(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs
       },
     );
   });
+}
+
+/** A long-running plugin (a watch): its output so far, and its end (`kill` it to end it early). */
+export interface RunningPlugin {
+  child: ChildProcess;
+  stdout(): string;
+  done: Promise<PluginRun>;
+}
+
+/** `kubectl vmigrate …` started, not awaited (kubectl execs the plugin: a signal to the child reaches it). */
+export function startPlugin(args: string[], env: NodeJS.ProcessEnv = {}, command: [string, string[]] = ['kubectl', ['vmigrate', ...args]]): RunningPlugin {
+  const child = spawn(command[0], command[1], { env: pluginEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
+  child.stderr!.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
+  const done = new Promise<PluginRun>((resolve) =>
+    child.on('close', (code, signal) => {
+      captureOutput('plugin', args, `exit ${code ?? signal}\n--- stdout\n${stdout}--- stderr\n${stderr}`);
+      resolve({ code: code ?? 128, stdout, stderr });
+    }),
+  );
+  return { child, stdout: () => stdout, done };
 }
 
 export function tempDir(prefix = 'vmigrate-test-'): string {

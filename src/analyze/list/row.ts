@@ -1,19 +1,16 @@
-// One row of `list`: a migration with its phase, source → target, age, the percent copied where it
-// is cheap to know, and the verdict of the `why` engine (logs are not read). Pure over what was
-// gathered; the percent of a copying migration comes from metric points `list` read once for all.
-import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
-import type { KubeVirtVersion } from '../../kubevirt/version.js';
+// One row of `list`: a migration with its phase, source → target, age, origin, and what `why`
+// says of it — the verdict (cause, status) and, while libvirt copies, the progress (percent, ETA,
+// elapsed, mode) from the same sources and the same forecast. Pure over what was gathered.
+import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
+import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
 import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
 import type { WhyInputs } from '../why/context.js';
 import { deriveContext } from '../why/derive.js';
 import { diagnose } from '../why/diagnose.js';
 import { copyState } from '../why/progress.js';
-import { guestMemory } from '../why/completion-budget.js';
 import { ageSeconds } from '../why/timeline.js';
 import { stateOf } from '../migration/state.js';
-import { percentDone } from '../progress/forecast.js';
-import { samplesFromMetrics } from '../progress/metric-samples.js';
-import type { MetricPoint } from '../progress/prometheus-text.js';
+import { originOf } from '../migration/origin.js';
 
 export interface MigrationListRow {
   namespace: string;
@@ -24,14 +21,24 @@ export interface MigrationListRow {
   sourceNode?: string;
   targetNode?: string;
   ageSeconds?: number;
+  origin: MigrationOrigin;
+  /** why's progress.percent: 100 for a succeeded migration. */
   progressPercent?: number;
+  /** why's progress.etaSeconds, rounded, while copying. */
+  etaSeconds?: number;
+  /** Seconds libvirt has copied (why's progress.elapsedSeconds), while copying. */
+  elapsedSeconds?: number;
+  /** why's progress.mode (PreCopy, PostCopy, Paused) once copying started. */
+  mode?: string;
+  /** A copying migration whose launcher log the per-refresh limit left unread (and no other source had a percent). */
+  progressSkipped?: { reason: 'log-tail-limit'; limit: number };
   cause: string;
   status: string;
 }
 
 export interface ListedMigration {
   row: MigrationListRow;
-  /** libvirt is copying: its percent is worth a metrics read. */
+  /** libvirt is copying. */
   copying: boolean;
 }
 
@@ -41,6 +48,7 @@ export function listMigration(inputs: WhyInputs & { namedMigration: VirtualMachi
   const ctx = deriveContext(inputs);
   const d = diagnose(ctx);
   const mine = stateOf(m, ctx.vmi);
+  const copying = copyState(ctx, m).copying;
   const row: MigrationListRow = {
     namespace: inputs.namespace,
     vmi: m.spec?.vmiName ?? '',
@@ -50,17 +58,19 @@ export function listMigration(inputs: WhyInputs & { namedMigration: VirtualMachi
     sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi?.status?.nodeName,
     targetNode: mine?.targetNode ?? ctx.targetPod?.spec?.nodeName,
     ageSeconds: ageSeconds(m.metadata.creationTimestamp, inputs.now),
+    origin: originOf(m, ctx.vmi),
     cause: d.verdict.cause,
     status: d.verdict.status,
   };
-  // A succeeded migration copied everything; one that copies gets its percent from the metrics.
+  // A succeeded migration copied everything (why says 100 too); a failed one's last figure is history.
   if (row.phase === 'Succeeded') row.progressPercent = 100;
-  return { row, copying: copyState(ctx, m).copying };
-}
-
-/** The percent copied of a copying migration, from metric points of its source node (or Prometheus); null when they have none. */
-export function percentFromMetrics(points: readonly MetricPoint[], m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, now: Date, version?: KubeVirtVersion): number | null {
-  const vmiSeries = { namespace: m.metadata.namespace ?? '', name: m.spec?.vmiName ?? '' };
-  const samples = samplesFromMetrics(points, vmiSeries, { readAtMs: now.getTime(), ...(version ? { version } : {}) });
-  return percentDone(samples.at(-1), guestMemory(vmi)?.memoryBytes);
+  const p = d.progress;
+  if (p && copying) {
+    const f = p.forecast;
+    if (f.percent !== null) row.progressPercent = f.percent;
+    if (f.etaSeconds !== null) row.etaSeconds = Math.round(f.etaSeconds);
+    if (f.elapsedSeconds !== null) row.elapsedSeconds = Math.round(f.elapsedSeconds);
+  }
+  if (p && (copying || p.finished)) row.mode = p.mode;
+  return { row, copying };
 }

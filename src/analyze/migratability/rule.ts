@@ -16,6 +16,7 @@ import type {
   DataVolumeTemplate,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { ObjectIndex } from '../object-index.js';
 import type { KubeVirtMinor, KubeVirtReason } from '../../kubevirt/migratability-facts.js';
 import type { VolumeNotSharedArgs } from './rule-args/volume-not-shared.js';
 import type { VolumeNodeLocalArgs } from './rule-args/volume-node-local.js';
@@ -116,6 +117,8 @@ export interface ClusterFacts {
   /** The KubeVirt CR; ok with zero items when none is installed/visible. */
   kubevirt: Known<KubeVirt>;
   kubevirtVersion?: KubeVirtVersion;
+  /** Lookups and node-derived values over these lists, built once per analysis (clusterFacts). */
+  index: ObjectIndex;
 }
 
 /** A span of KubeVirt minor releases, both ends inclusive; no `until` = up to the newest. */

@@ -17,6 +17,7 @@ import type {
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
+import type { ObjectIndex } from '../object-index.js';
 
 /** A bounded tail of a launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
@@ -56,10 +57,14 @@ export interface WhyInputs {
   handlerMetrics?: HandlerMetrics;
   /** Progress source 3 (`--prometheus`), asked only when sources 1 and 2 gave nothing. */
   prometheus?: PrometheusRead;
+  /** The analysis's index, when the command shares one over several diagnoses (list -A, why --node). */
+  index?: ObjectIndex;
 }
 
 /** Inputs plus the objects every check needs, derived once. */
 export interface WhyContext extends WhyInputs {
+  /** Lookups over the lists above, and values derived once per context (its progress). */
+  index: ObjectIndex;
   version?: KubeVirtVersion;
   kubevirtCR?: KubeVirt;
   /** The VM's name: the VM's own, else the VMI's VirtualMachine owner's. */

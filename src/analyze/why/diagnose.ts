@@ -2,6 +2,8 @@
 // verdict rules of §4.1.1: a consistency pass over the results first (one fact, one judgement),
 // then the first failing check that names a cause; an all-clear only when every check of the
 // migration's current stage passed.
+import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
+import { originOf } from '../migration/origin.js';
 import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
 import type { CheckArgs, CheckId, CheckOutputs, CheckResult } from './check.js';
 import type { Placement } from './placement.js';
@@ -52,6 +54,8 @@ export interface Diagnosis {
   migratability?: MigratabilityEvaluation;
   /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
   progress?: MigrationProgress;
+  /** Who created the migration (contract §4.3 `origin`), with a migration. */
+  origin?: MigrationOrigin;
 }
 
 export function diagnose(ctx: WhyContext): Diagnosis {
@@ -66,6 +70,7 @@ export function diagnose(ctx: WhyContext): Diagnosis {
     policy: policyOutput(ctx),
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     ...progressOf(ctx),
+    ...(ctx.migration ? { origin: originOf(ctx.migration, ctx.vmi) } : {}),
   };
 }
 
@@ -114,7 +119,7 @@ function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
 /** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
 function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
   const notRead = unknownList<never>('not read by why: run check-migratable');
-  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead });
+  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead }, ctx.index);
   return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 

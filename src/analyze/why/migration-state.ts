@@ -6,7 +6,7 @@ import type { EvidenceRef } from '../findings.js';
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
-import { itemsWhere } from '../lookup.js';
+import type { ListKey, ObjectIndex } from '../object-index.js';
 import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
 
 /**
@@ -36,10 +36,12 @@ export function hasMultipleActivePods(ctx: Pick<WhyContext, 'launcherPods' | 'vm
   return Object.keys(ctx.vmi?.status?.activePods ?? {}).length > 1 || liveLauncherPods(ctx).length > 1;
 }
 
+const BY_MIGRATION_JOB: ListKey<Pod> = { name: LABEL_MIGRATION_JOB_UID, of: (p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] };
+
 /** Target pods of a migration among `pods` (label kubevirt.io/migrationJobUID = its UID). */
-export function targetPodsOf(pods: readonly Pod[], m: VirtualMachineInstanceMigration): Pod[] {
+export function targetPodsOf(index: ObjectIndex, pods: readonly Pod[], m: VirtualMachineInstanceMigration): Pod[] {
   const uid = m.metadata.uid;
-  return uid ? [...itemsWhere(pods, 'migration-job-uid', (p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID], uid)] : [];
+  return uid ? [...index.where(pods, BY_MIGRATION_JOB, uid)] : [];
 }
 
 export interface RecognizedEvent {

@@ -85,12 +85,12 @@ export function migrationMode(ctx: WhyContext, mode: string | undefined): string
   return mode || MIGRATION_MODE_PRE_COPY;
 }
 
-const cache = new WeakMap<WhyContext, MigrationProgress | null>();
-
-/** undefined when there is no migration or libvirt never started copying. */
+/**
+ * undefined when there is no migration or libvirt never started copying. Computed once per
+ * context (the transfer check and the diagnosis both ask).
+ */
 export function migrationProgress(ctx: WhyContext): MigrationProgress | undefined {
-  if (!cache.has(ctx)) cache.set(ctx, computeProgress(ctx) ?? null);
-  return cache.get(ctx) ?? undefined;
+  return ctx.index.derived(ctx, 'progress', () => computeProgress(ctx)) ?? undefined;
 }
 
 /** The source-1 samples alone: what the gatherer looks at to decide whether to read metrics. */

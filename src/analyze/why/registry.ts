@@ -1,5 +1,9 @@
 // The checks of `why`, in the order an operator walks them (issue #3). Order matters: the first
-// failing check that names a cause decides the verdict (diagnose.ts).
+// failing check that names a cause decides the verdict (diagnose.ts). The queue's checks follow
+// the migration controller's own order, the same in v0.59–v1.9
+// (pkg/virt-controller/watch/migration/migration.go sync → handleTargetPodCreation): another
+// migration of the VMI, then the backoff, then more than one active pod, then the cluster and
+// per-node slots, then the pod's creation (quota, admission).
 import type { WhyCheck } from './check.js';
 import { vmiRunning } from './checks/vmi-running.js';
 import { liveMigratable } from './checks/live-migratable.js';
@@ -27,11 +31,11 @@ export const WHY_CHECKS: readonly WhyCheck[] = [
   liveMigratable,
   migrationPhase,
   migrationConflict,
+  migrationBackoff,
+  activePods,
   migrationSlots,
   resourceQuota,
   admission,
-  activePods,
-  migrationBackoff,
   targetPodScheduling,
   storageVisibility,
   targetPodReadiness,

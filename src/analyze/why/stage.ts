@@ -30,7 +30,7 @@ export type Stage =
 /** The checks whose gaps forbid an all-clear in each stage. */
 export const STAGE_CHECKS: Record<Stage, readonly CheckId[]> = {
   none: ['volume-migration'],
-  queue: ['volume-migration', 'vmi-running', 'live-migratable', 'migration-conflict', 'migration-slots', 'resource-quota', 'admission', 'active-pods', 'migration-backoff'],
+  queue: ['volume-migration', 'vmi-running', 'live-migratable', 'migration-conflict', 'migration-backoff', 'active-pods', 'migration-slots', 'resource-quota', 'admission'],
   'target-pod': ['vmi-running', 'live-migratable', 'migration-conflict', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness'],
   handoff: ['vmi-running', 'target-pod-readiness', 'handoff'],
   transfer: ['handoff', 'transfer'],

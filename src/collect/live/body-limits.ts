@@ -14,7 +14,9 @@ export const MAX_OBJECT_BYTES = 16 * MiB;
  * let four endless pages pass 400 MB there (test/e2e/limits.e2e.test.ts).
  */
 export const ITEM_OVERHEAD_BYTES = 1024;
-/** One page of a paged list (limit=500), bytes plus ITEM_OVERHEAD_BYTES per item. */
+/** Items per list page (`limit`) unless a command asks for fewer: kubectl's --chunk-size. */
+export const DEFAULT_PAGE_SIZE = 500;
+/** One page of a paged list (limit=DEFAULT_PAGE_SIZE), bytes plus ITEM_OVERHEAD_BYTES per item. */
 export const MAX_LIST_PAGE_BYTES = 64 * MiB;
 /** An unpaged list: `--cache-ok` (resourceVersion=0) makes the watch cache answer in one piece. */
 export const MAX_UNPAGED_LIST_BYTES = 1024 * MiB;

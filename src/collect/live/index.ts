@@ -9,6 +9,7 @@ import { resolveKubeconfig } from './kubeconfig.js';
 
 export { kubeconfigContextNames } from './kubeconfig.js';
 import { LiveSource } from './live-source.js';
+import { DEFAULT_PAGE_SIZE } from './body-limits.js';
 import { proxyFor } from './proxy.js';
 import { redactUrl } from './redact.js';
 import { RequestStats } from './request-stats.js';
@@ -85,7 +86,7 @@ export async function openLiveSource(opts: LiveSourceOptions, tuning: LiveSource
     client,
     {
       defaultNamespace: resolved.namespace,
-      pageSize: opts.pageSize ?? 500,
+      pageSize: opts.pageSize ?? DEFAULT_PAGE_SIZE,
       cacheOk: opts.cacheOk ?? false,
       stats,
       ...(tuning.watchGraceMs !== undefined ? { watchGraceMs: tuning.watchGraceMs } : {}),

@@ -1,5 +1,7 @@
 // What `list` reads. Every VMIM first (cluster-wide: the slots are counted over all of them);
-// then, for each unfinished migration in scope, and each that failed within the last
+// in scope: the namespace (or -A), `-l` on the VMIMs' labels, and `--node` (a VMIM whose own
+// status names both nodes, neither NODE, is not read further; run.ts keeps the rows whose source
+// or target is NODE). Then, for each unfinished migration in scope, and each that failed within the last
 // RECENT_FAILURE_MS (while its Events still exist: they name most failures), what `why` reads
 // about its VM — by name and selector, without the launcher log, the metrics or anything
 // cluster-wide — through a source that asks each shared question (a node, a PV, a namespace's
@@ -9,6 +11,7 @@
 // Cluster-wide, once for the whole list and only when some migration needs it: every node and
 // launcher pod for a target pod waiting for a node (the per-node placement decides its cause),
 // and the target pods of unfinished migrations out of scope for a Pending one's slots.
+// Last, the progress of the copying ones, from the sources `why` reads (progress-reads.ts).
 import type { ClusterSource } from '../../collect/source.js';
 import { listKnown, mergeKnown, recordError } from '../../collect/gather.js';
 import { memoizedSource } from '../../collect/memo-source.js';
@@ -22,9 +25,14 @@ import { time } from '../../kube/time.js';
 import { isPodScheduled } from '../../analyze/why/target-pod-state.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';
+import { ObjectIndex } from '../../analyze/object-index.js';
 import { awaitingTargetPod } from '../../analyze/why/migration-state.js';
 import { isFinal } from '../../analyze/migration/phase.js';
 import { gatherForWhy, type SharedReads } from '../why/gather.js';
+import { parseLabelSelector } from '../../kube/labels.js';
+import { matchesLabels } from '../../collect/snapshot/selectors.js';
+import type { PrometheusApi } from '../../collect/prometheus.js';
+import { readListProgress } from './progress-reads.js';
 
 /** Migrations gathered at once (each a few requests; the live client bounds its own). */
 export const LIST_GATHER_CONCURRENCY = 8;
@@ -40,9 +48,22 @@ export interface ListGathered {
   /** The migrations in scope, each with what the `why` engine reads about it. */
   items: { migration: VirtualMachineInstanceMigration; inputs: WhyInputs }[];
   kubevirt: Known<KubeVirt>;
+  /** Copying migrations whose launcher log the per-refresh limit left unread. */
+  logNotRead: ReadonlySet<WhyInputs>;
 }
 
-export async function gatherForList(source: ClusterSource, namespace: string | undefined, errors: GatherError[]): Promise<ListGathered> {
+export interface ListScope {
+  /** undefined: every namespace. */
+  namespace: string | undefined;
+  /** `-l`, validated already. */
+  selector?: string;
+  /** `--node`. */
+  node?: string;
+  prometheus?: PrometheusApi;
+}
+
+export async function gatherForList(source: ClusterSource, scope: ListScope, errors: GatherError[]): Promise<ListGathered> {
+  const { namespace } = scope;
   const [migrations, namespaces, kubevirt, policies] = await Promise.all([
     listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors, { required: true }),
     listKnown<Namespace>(source, 'namespace', {}, errors),
@@ -50,8 +71,9 @@ export async function gatherForList(source: ClusterSource, namespace: string | u
     listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
   ]);
   const all = migrations.ok ? migrations.items : [];
-  const inScope = all.filter((m) => namespace === undefined || m.metadata.namespace === namespace);
-  const shared: SharedReads = { migrations, kubevirt, policies, namespaces };
+  const labels = scope.selector !== undefined ? parseLabelSelector(scope.selector) : [];
+  const inScope = all.filter((m) => (namespace === undefined || m.metadata.namespace === namespace) && matchesLabels(labels, m.metadata.labels) && mayConcern(m, scope.node));
+  const shared: SharedReads = { migrations, kubevirt, policies, namespaces, index: new ObjectIndex() };
   const now = source.now();
 
   const memo = memoizedSource(source, ['node', 'pv', 'pvc', 'resourcequota']);
@@ -66,7 +88,16 @@ export async function gatherForList(source: ClusterSource, namespace: string | u
 
   const byMigration = new Map(read.map((m, i) => [m, gathered[i]!]));
   const items = inScope.map((m) => ({ migration: m, inputs: byMigration.get(m) ?? finishedInputs(m, shared, now) }));
-  return { items, kubevirt };
+  const logNotRead = await readListProgress(source, items, kubevirt, scope.prometheus, errors);
+  return { items, kubevirt, logNotRead };
+}
+
+/** With --node: false only when the VMIM's own status names both nodes and neither is NODE. */
+function mayConcern(m: VirtualMachineInstanceMigration, node: string | undefined): boolean {
+  if (node === undefined) return true;
+  const s = m.status?.migrationState;
+  if (!s?.sourceNode || !s.targetNode) return true;
+  return s.sourceNode === node || s.targetNode === node;
 }
 
 /**
@@ -156,5 +187,6 @@ function finishedInputs(m: VirtualMachineInstanceMigration, shared: SharedReads,
     policies: shared.policies,
     namespaceObject: shared.namespaces.ok ? known(shared.namespaces.items.filter((n) => n.metadata.name === namespace)) : shared.namespaces,
     sourceLog: { ok: false, reason: 'list does not read launcher logs' },
+    index: shared.index,
   };
 }

@@ -5,10 +5,16 @@ import type { FleetFlags } from '../fleet/flags.js';
 
 export interface ListOptions {
   allNamespaces: boolean;
+  /** `-l`: a label selector on the VMIMs (checked before any request). */
+  selector?: string;
+  /** `--node NODE`: only the migrations whose source or target node is NODE. */
+  node?: string;
   /** `--prometheus URL`: percent from one instant query instead of each node's virt-handler. */
   prometheus?: PrometheusOptions;
   /** `--sort-by`: kubectl's order of the items (default: newest first). */
   sortBy?: JsonPath;
   /** `--contexts` / `--all-contexts`: the migrations of every cluster of the fleet. */
   fleet?: FleetFlags;
+  /** `-w/--watch`: the list again every `intervalMs` until Ctrl-C. */
+  watch?: { intervalMs: number };
 }

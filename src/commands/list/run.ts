@@ -1,27 +1,24 @@
-// `list`: the migrations of a namespace (or all), each with phase, age, source → target, the
-// percent copied where it is cheap to know, and the cause from the same engine as `why` (logs are
-// not read). Percent: 100 for a succeeded migration; for one that is copying, from virt-handler's
-// metrics read once per source node (at most LIST_METRICS_MAX_NODES nodes), or, with
-// `--prometheus`, from one instant query instead; offline, only succeeded ones have a percent.
-// What is read for each migration: gather.ts (the objects of the unfinished ones only).
+// `list`: the migrations of a namespace (or all; `-l`, `--node`), each with phase, age, source →
+// target, origin, and what `why` says of it: the cause from the same engine, and for a copying
+// migration the percent, ETA and mode from the same sources (the source launcher's log first,
+// bounded per refresh: progress-reads.ts). Percent: 100 for a succeeded migration; offline, a
+// copying one's percent comes from the snapshot's launcher logs. What is read for each migration:
+// gather.ts. `--watch`: the list again every `--interval` (why's watch loop), redrawn in place on
+// a terminal with a bar per copying migration, one NDJSON document per refresh with `-o json`.
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
 import { EXIT_FAILURE, EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { withSource } from '../../cmdutil/open-source.js';
-import { emit } from '../../cmdutil/output.js';
+import { emit, type CommandOutput } from '../../cmdutil/output.js';
+import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
+import type { GatherError } from '../../kube/known.js';
+import { listMigration } from '../../analyze/list/row.js';
+import { LIST_LOG_TAILS } from './progress-reads.js';
+import { watchLoop } from '../why/watch.js';
 import { initialErrors } from '../../collect/gather.js';
 import type { ClusterSource } from '../../collect/source.js';
-import { readHandlerMetrics, readHandlerPods } from '../../collect/handler-metrics.js';
-import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
-import type { Known, GatherError } from '../../kube/known.js';
-import type { KubeVirt } from '../../kube/types.js';
-import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
 import { gatherForList } from './gather.js';
 import { newestFirst } from '../../kube/time.js';
-import { listMigration, percentFromMetrics } from '../../analyze/list/row.js';
-import { PERCENT_METRIC_NAMES, PROGRESS_METRIC_NAME_SET } from '../../kubevirt/metrics.js';
-import { parsePrometheusText, type MetricPoint } from '../../analyze/progress/prometheus-text.js';
-import { parsePrometheusResponse, progressQuery } from '../../analyze/progress/prometheus-api.js';
 import { listDocument, listItemDocument, renderMigrationList, type ClusterListSummary, type FleetListRow } from '../../render/migration-list.js';
 import { unreachableError } from '../../render/fleet.js';
 import { noResourcesLine } from '../../render/no-resources.js';
@@ -33,12 +30,10 @@ import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import type { ListOptions } from './options.js';
 
-/** virt-handler /metrics pages read per `list`, at most (one per source node of a copying migration). */
-export const LIST_METRICS_MAX_NODES = 8;
-
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
   if (o.fleet) return runListFleet(g, o, o.fleet, io);
+  if (o.watch) return watchList(g, o, o.watch.intervalMs, io, prometheus);
   const { rows, errors, namespace } = await withSource(g, io, (source) => listCluster(source, g, o, prometheus));
   await printList(g, o, io, rows, errors, namespace);
   return EXIT_OK;
@@ -84,56 +79,46 @@ async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: FleetL
 }
 
 /** One cluster's rows, newest first, and what could not be read. */
-async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions, prometheus: PrometheusApi | undefined): Promise<{ rows: FleetListRow[]; errors: GatherError[]; namespace: string | undefined }> {
+async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions, prometheus: PrometheusApi | undefined): Promise<Listed> {
   const errors = initialErrors(source);
   const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
-  const { items, kubevirt } = await gatherForList(source, namespace, errors);
-  const now = source.now();
+  const { items, logNotRead } = await gatherForList(source, { namespace, ...(o.selector !== undefined ? { selector: o.selector } : {}), ...(o.node !== undefined ? { node: o.node } : {}), ...(prometheus ? { prometheus } : {}) }, errors);
   const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
-  const listed = newestFirst(items.map((x) => x.migration)).map((m) => {
+  const rows = newestFirst(items.map((x) => x.migration)).flatMap((m) => {
     const inputs = inputsOf.get(m)!;
-    return { ...listMigration({ ...inputs, namedMigration: m }), m, vmi: inputs.vmi };
+    const { row } = listMigration({ ...inputs, namedMigration: m });
+    if (o.node !== undefined && row.sourceNode !== o.node && row.targetNode !== o.node) return [];
+    if (logNotRead.has(inputs) && row.progressPercent === undefined) row.progressSkipped = { reason: 'log-tail-limit', limit: LIST_LOG_TAILS };
+    return [row];
   });
-  const copying = listed.filter((x) => x.copying);
-  if (copying.length > 0) {
-    const points = await progressPoints(source, prometheus, copying.map((x) => x.row.sourceNode), kubevirt, now, errors);
-    const version = versionOfKubeVirtCR(kubevirt.ok ? kubevirt.items[0] : undefined);
-    for (const x of copying) {
-      const pct = percentFromMetrics(points, x.m, x.vmi, now, version);
-      if (pct !== null) x.row.progressPercent = pct;
-    }
-  }
-  return { rows: listed.map((x) => x.row), errors, namespace };
+  return { rows, errors, namespace };
 }
 
-/** Metric points of the copying migrations: Prometheus (one query) or each source node's virt-handler once. */
-async function progressPoints(
-  source: ClusterSource,
-  prometheus: PrometheusApi | undefined,
-  nodes: (string | undefined)[],
-  kubevirt: Known<KubeVirt>,
-  now: Date,
-  errors: GatherError[],
-): Promise<MetricPoint[]> {
-  if (prometheus) {
-    try {
-      const a = parsePrometheusResponse(await prometheus.instant(progressQuery(undefined, PERCENT_METRIC_NAMES), Math.floor(now.getTime() / 1000)));
-      if (a.ok) return a.points;
-      errors.push({ resource: 'prometheus', message: `${prometheus.url}: ${a.reason}` });
-    } catch (err) {
-      errors.push({ resource: 'prometheus', message: `${prometheus.url}: ${err instanceof Error ? err.message : String(err)}` });
-    }
-    return [];
-  }
-  if (!source.rawGet) return [];
-  const kvNamespace = kubevirt.ok ? kubevirt.items[0]?.metadata.namespace : undefined;
-  const unique = [...new Set(nodes.filter((n): n is string => Boolean(n)))].sort().slice(0, LIST_METRICS_MAX_NODES);
-  const pages = await Promise.all(unique.map(async (node) => readHandlerMetrics(source, await readHandlerPods(source, kvNamespace, node, errors), node, kvNamespace, errors)));
-  const points: MetricPoint[] = [];
-  for (const p of pages) {
-    if (!p.ok) continue;
-    const readAt = Date.parse(p.readAt);
-    for (const point of parsePrometheusText(p.text, { names: PROGRESS_METRIC_NAME_SET })) points.push(point.timestampMs === undefined ? { ...point, timestampMs: readAt } : point);
-  }
-  return points;
+interface Listed {
+  rows: FleetListRow[];
+  errors: GatherError[];
+  /** What was listed (undefined: every namespace). */
+  namespace: string | undefined;
+}
+
+/** The output of one refresh: the table with a bar per copying migration, or kubectl's line when empty. */
+function watchOutput(o: ListOptions, l: Listed): CommandOutput {
+  const rows = o.sortBy ? sortByJsonPath(l.rows, o.sortBy, listItemDocument) : l.rows;
+  return {
+    document: () => listDocument(rows, l.errors),
+    text: (style, wide, noHeaders) => (rows.length === 0 ? noResourcesLine(l.namespace) : renderMigrationList(rows, style, wide, o.allNamespaces, noHeaders, { bars: true })),
+  };
+}
+
+/** `--watch`: until Ctrl-C (exit 0), as `kubectl get -w`; a migration that ends stays in the table. */
+function watchList(g: GlobalOptions, o: ListOptions, intervalMs: number, io: Io, prometheus: PrometheusApi | undefined, signal?: AbortSignal): Promise<ExitCode> {
+  const flags = [...(o.node !== undefined ? [` --node ${o.node}`] : []), ...(o.selector !== undefined ? [` -l ${o.selector}`] : [])].join('');
+  return watchLoop<Listed & { now: Date }>(g, { intervalMs }, io, {
+    once: async (source) => ({ ...(await listCluster(source, g, o, prometheus)), now: source.now() }),
+    output: (l) => watchOutput(o, l),
+    title: (l) => `kubectl vmigrate list ${l.namespace === undefined ? '-A' : `-n ${l.namespace}`}${flags} · ${l.now.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    exitCode: () => EXIT_OK,
+    goesOn: () => true,
+    inPlace: true,
+  }, signal);
 }

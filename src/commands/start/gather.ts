@@ -72,6 +72,8 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     throw new SourceError('NotFound', `Error from server (NotFound): the VMI of migration "${name}" no longer exists in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
   }
 
+  // One index for the pre-flight: its checks and its migratability rules read the same lists.
+  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   const inputs: StartGathered['inputs'] = {
     ...lists,
     now: source.now(),
@@ -81,34 +83,27 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     ...(vm ? { vm } : {}),
     namespaceObject: unknownList('not read by start'),
     sourceLog: { ok: false, reason: 'not read by start' },
+    index: facts.index,
   };
-  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   return { inputs, facts, errors };
 }
-
-/**
- * Lists in pages of this many: one request per list up to 10,000 objects (pre-flight judges the
- * target against every node and counts slots over every migration).
- */
-const START_PAGE_SIZE = 10_000;
 
 type StartLists = Pick<WhyInputs, 'migrations' | 'pods' | 'events' | 'nodes' | 'quotas' | 'pvcs' | 'pvs' | 'kubevirt' | 'policies'>;
 
 /** The VMIMs and target pods cluster-wide (the slots), the namespace's launcher pods, events, quotas and claims, every node and PV. */
 async function readStartLists(source: ClusterSource, namespace: string, errors: GatherError[]): Promise<StartLists> {
-  const paged = { pageSize: START_PAGE_SIZE };
   const [migrations, launcherPods, targetPods, events, nodes, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([
-    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', paged, errors),
-    listKnown<Pod>(source, 'pod', { namespace, ...paged, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}` }, errors),
+    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors),
+    listKnown<Pod>(source, 'pod', { namespace, labelSelector: `${LABEL_APP}=${LABEL_APP_LAUNCHER}` }, errors),
     // Target pods cluster-wide: their kubevirt.io/nodeName label names the source node (outbound slots per node).
-    listKnown<Pod>(source, 'pod', { ...paged, labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
-    listKnown<KubeEvent>(source, 'event', { namespace, ...paged }, errors),
-    listKnown<Node>(source, 'node', paged, errors),
-    listKnown<ResourceQuota>(source, 'resourcequota', { namespace, ...paged }, errors),
-    listKnown<PersistentVolumeClaim>(source, 'pvc', { namespace, ...paged }, errors),
-    listKnown<PersistentVolume>(source, 'pv', paged, errors),
-    listKnown<KubeVirt>(source, 'kubevirt', paged, errors),
-    listKnown<MigrationPolicy>(source, 'migrationpolicy', paged, errors),
+    listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<KubeEvent>(source, 'event', { namespace }, errors),
+    listKnown<Node>(source, 'node', {}, errors),
+    listKnown<ResourceQuota>(source, 'resourcequota', { namespace }, errors),
+    listKnown<PersistentVolumeClaim>(source, 'pvc', { namespace }, errors),
+    listKnown<PersistentVolume>(source, 'pv', {}, errors),
+    listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
+    listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
   ]);
   // The target pods are known even when the namespace's launcher pods are not (a failed list stays failed).
   const pods: Known<Pod> = launcherPods.ok ? mergeKnown(launcherPods, targetPods.ok ? targetPods : known([])) : launcherPods;

@@ -1,18 +1,20 @@
-// Everything `why --node NODE` reads, in a budget that does not grow with the VMIs of the node
-// beyond the launcher log tails (lists in pages of NODE_PAGE_SIZE: one request each up to 10,000
-// objects):
-//   round 1 (12, concurrent): nodes; VMIs (-A), kept as the pages arrive when they are on the node
-//     or left it (KubeVirt's VMIs have no field selector but metadata.*, and a label selector on
-//     kubevirt.io/nodeName would miss the VMIs that moved away); VMIMs (-A); the pods on the node
-//     (fieldSelector spec.nodeName); target pods (-A, kubevirt.io/migrationJobUID); PDBs (-A);
-//     events (-A); quotas (-A); PVCs (-A); PVs; the KubeVirt CR; MigrationPolicies;
+// Everything `why --node NODE` reads, in a budget that grows with the cluster and the node only
+// by the pages of its lists (the log tails are capped). Lists come in pages of the source's 500
+// (kubectl's --chunk-size): a list of n objects costs max(1, ⌈n/500⌉) requests, and a page of 500
+// large VMIs or pods stays far under the 64 MiB page cap, where one of 10,000 would not:
+//   round 1 (12 lists, concurrent; P = the sum of their pages): nodes; VMIs (-A), kept as the
+//     pages arrive when they are on the node or left it (KubeVirt's VMIs have no field selector
+//     but metadata.*, and a label selector on kubevirt.io/nodeName would miss the VMIs that moved
+//     away); VMIMs (-A); the pods on the node (fieldSelector spec.nodeName); target pods (-A,
+//     kubevirt.io/migrationJobUID); PDBs (-A); events (-A); quotas (-A); PVCs (-A); PVs; the
+//     KubeVirt CR; MigrationPolicies;
 //   round 2 (≤2, concurrent): GET the node — only when the node list failed —, and the namespaces
-//     — only when a MigrationPolicy selects namespaces or post-copy is allowed;
+//     — only when a MigrationPolicy selects namespaces or post-copy is allowed (its pages);
 //   round 3 (≤NODE_LOG_TAILS, NODE_LOG_CONCURRENCY at a time): the source launcher's log tail of
 //     each VMI whose migration copies, then of those whose last migration failed;
 //   round 4 (≤1): virt-handler's /metrics on the node — only when a copying migration had no log
 //     line (every migration leaving the node is on that one virt-handler).
-// Worst case 12 + 2 + 16 + 1 = 31.
+// Worst case P + 2 + 16 + 1 requests: 31 where every list fits one page (P = 12).
 import { SourceError, type ClusterSource } from '../../collect/source.js';
 import { isFatal, listKnown, missingReason } from '../../collect/gather.js';
 import { readHandlerMetrics } from '../../collect/handler-metrics.js';
@@ -53,9 +55,6 @@ export interface NodeGathered {
   errors: GatherError[];
 }
 
-/** Objects per list page: a fleet's VMIs in a handful of requests, each page bounded. */
-const NODE_PAGE_SIZE = 10_000;
-
 /** A VMI that is on the node, left it, or is marked to leave it. */
 function concernsNode(vmi: VirtualMachineInstance, node: string): boolean {
   return isOnNode(vmi, node) || vmi.metadata.labels?.[LABEL_NODE_NAME] === node || vmi.status?.migrationState?.sourceNode === node || vmi.status?.evacuationNodeName === node;
@@ -63,28 +62,27 @@ function concernsNode(vmi: VirtualMachineInstance, node: string): boolean {
 
 export async function gatherForNode(source: ClusterSource, nodeName: string): Promise<NodeGathered> {
   const errors: GatherError[] = [];
-  const paged = { pageSize: NODE_PAGE_SIZE };
   const keepVmi = (o: KubeObject) => (concernsNode(o as VirtualMachineInstance, nodeName) ? o : undefined);
   // Round 1.
   const [nodes, vmis, migrations, podsOnNode, targetPods, pdbs, events, quotas, pvcs, pvs, kubevirt, policies] = await Promise.all([
-    listKnown<Node>(source, 'node', paged, errors),
-    listKnown<VirtualMachineInstance>(source, 'vmi', { ...paged, select: keepVmi }, errors),
-    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', paged, errors),
-    listKnown<Pod>(source, 'pod', { ...paged, fieldSelector: `spec.nodeName=${nodeName}` }, errors),
-    listKnown<Pod>(source, 'pod', { ...paged, labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
-    listKnown<PodDisruptionBudget>(source, 'pdb', paged, errors),
-    listKnown<KubeEvent>(source, 'event', paged, errors),
-    listKnown<ResourceQuota>(source, 'resourcequota', paged, errors),
-    listKnown<PersistentVolumeClaim>(source, 'pvc', paged, errors),
-    listKnown<PersistentVolume>(source, 'pv', paged, errors),
-    listKnown<KubeVirt>(source, 'kubevirt', paged, errors),
-    listKnown<MigrationPolicy>(source, 'migrationpolicy', paged, errors),
+    listKnown<Node>(source, 'node', {}, errors),
+    listKnown<VirtualMachineInstance>(source, 'vmi', { select: keepVmi }, errors),
+    listKnown<VirtualMachineInstanceMigration>(source, 'vmim', {}, errors),
+    listKnown<Pod>(source, 'pod', { fieldSelector: `spec.nodeName=${nodeName}` }, errors),
+    listKnown<Pod>(source, 'pod', { labelSelector: LABEL_MIGRATION_JOB_UID }, errors),
+    listKnown<PodDisruptionBudget>(source, 'pdb', {}, errors),
+    listKnown<KubeEvent>(source, 'event', {}, errors),
+    listKnown<ResourceQuota>(source, 'resourcequota', {}, errors),
+    listKnown<PersistentVolumeClaim>(source, 'pvc', {}, errors),
+    listKnown<PersistentVolume>(source, 'pv', {}, errors),
+    listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
+    listKnown<MigrationPolicy>(source, 'migrationpolicy', {}, errors),
   ]);
 
   // Round 2: the node itself when the list failed (a 404 ends the command), and the namespaces.
   const [node, namespaces] = await Promise.all([
     nodes.ok ? Promise.resolve(nodeFromList(nodes, nodeName)) : getNode(source, nodeName, nodes.reason, errors),
-    needsNamespaces(policies, kubevirt) ? listKnown<Namespace>(source, 'namespace', paged, errors) : Promise.resolve(unknownList<Namespace>('not read: no MigrationPolicy selects namespaces and post-copy is not allowed')),
+    needsNamespaces(policies, kubevirt) ? listKnown<Namespace>(source, 'namespace', {}, errors) : Promise.resolve(unknownList<Namespace>('not read: no MigrationPolicy selects namespaces and post-copy is not allowed')),
   ]);
 
   const inputs: NodeEvacuationInputs = {

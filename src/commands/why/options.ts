@@ -5,7 +5,7 @@ import { parseDuration } from '../../cmdutil/duration.js';
 import { UsageError } from '../../cmdutil/errors.js';
 import type { PrometheusFlags } from '../../collect/prometheus.js';
 
-/** `why --watch` refreshes this often unless `--interval` says otherwise. */
+/** `why --watch` and `list --watch` refresh this often unless `--interval` says otherwise. */
 export const DEFAULT_WATCH_INTERVAL_MS = 5000;
 
 export type PrometheusOptions = PrometheusFlags;
@@ -47,13 +47,19 @@ export function parseWhyOptions(name: string | undefined, raw: RawWhyOptions, g:
   } else {
     validateObjectName(name);
   }
+  const { watch, intervalMs } = parseWatchFlags(raw, g);
+  const prometheus = parsePrometheusOptions(raw);
+  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}) };
+}
+
+/** `-w/--watch` and `--interval` (why, list): a live cluster only, an interval above 0. */
+export function parseWatchFlags(raw: { watch?: boolean; interval?: string }, g: Pick<GlobalOptions, 'from'>): { watch: boolean; intervalMs: number } {
   const watch = Boolean(raw.watch);
   if (watch && g.from !== undefined) throw new UsageError('--watch follows a live cluster: it cannot be combined with --from');
   if (raw.interval !== undefined && !watch) throw new UsageError('--interval can only be used with --watch');
   const intervalMs = raw.interval === undefined ? DEFAULT_WATCH_INTERVAL_MS : parseDuration('--interval', raw.interval);
   if (intervalMs <= 0) throw new UsageError(`invalid argument "${raw.interval}" for "--interval" flag: must be greater than 0`);
-  const prometheus = parsePrometheusOptions(raw);
-  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}) };
+  return { watch, intervalMs };
 }
 
 /**

@@ -8,7 +8,10 @@
 // separated by `---`; name, jsonpath and custom-columns: one rendering each (custom-columns'
 // header once), as `kubectl get -w` prints them. A refresh that fails for a transient reason (connection, timeout, 5xx, 429)
 // is reported on stderr and retried at the next interval; any other failure ends the watch.
-// `watchLoop` is that loop for any refresh: `why --node --watch` (node-run.ts) uses it too.
+// `watchLoop` is that loop for any refresh: `why --node --watch` (node-run.ts) and `list --watch`
+// use it too. A refresher that asks `inPlace` (list) is redrawn on a terminal over its last frame
+// (cursor up over the rows it took, stderr's when that is the terminal too, then clear below) with
+// the cursor hidden until the watch ends, instead of clearing the screen: no scrollback flood.
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
 import { EXIT_FAILURE, type ExitCode } from '../../cmdutil/exit-codes.js';
@@ -22,7 +25,8 @@ import { isFinal } from '../../analyze/migration/phase.js';
 import { formatDuration } from '../../kube/duration.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
-import { CLEAR_SCREEN } from '../../render/terminal-text.js';
+import { CLEAR_BELOW, CLEAR_SCREEN, HIDE_CURSOR, SHOW_CURSOR, cursorUp } from '../../render/terminal-text.js';
+import { visibleWidth } from '../../render/style.js';
 import { emit, type CommandOutput } from '../../cmdutil/output.js';
 import { diagnoseOnce, whyExitCode, whyOutput, type Diagnosed } from './diagnosis.js';
 import type { WhyOptions } from './options.js';
@@ -44,6 +48,8 @@ export interface Refresher<D extends { errors: GatherError[] }> {
   exitCode(d: D): ExitCode;
   /** Whether to refresh again after `d`. */
   goesOn(d: D): boolean;
+  /** On a terminal, redraw over the last frame instead of clearing the screen. */
+  inPlace?: boolean;
 }
 
 export async function watchWhy(g: GlobalOptions, o: WhyOptions, io: Io, prometheus?: PrometheusApi, signal?: AbortSignal): Promise<ExitCode> {
@@ -63,6 +69,9 @@ export async function watchLoop<D extends { errors: GatherError[] }>(g: GlobalOp
   const source = await openSource(g, io);
   let last: ExitCode | undefined;
   let frames = 0;
+  const inPlace = r.inPlace === true && io.stdoutIsTTY && (g.output === 'table' || g.output === 'wide');
+  /** Terminal rows the last frame took (and its partial errors, when stderr is the terminal too). */
+  let drawn = 0;
   try {
     for (;;) {
       let d: D;
@@ -76,9 +85,14 @@ export async function watchLoop<D extends { errors: GatherError[] }>(g: GlobalOp
         if (await sleep(o.intervalMs, abort)) return last ?? EXIT_FAILURE;
         continue;
       }
-      await emit(g, io.stdout, frame(r.output(d), `Every ${formatDuration(o.intervalMs)}: ${r.title(d)} (Ctrl-C to stop)`, io.stdoutIsTTY, frames), frames);
+      const header = `Every ${formatDuration(o.intervalMs)}: ${r.title(d)} (Ctrl-C to stop)`;
+      const columns = io.stdoutColumns?.();
+      const out = inPlace ? redrawn(r.output(d), header, drawn, columns, (rows) => (drawn = rows)) : frame(r.output(d), header, io.stdoutIsTTY, frames);
+      await emit(g, io.stdout, out, frames);
       // After the frame: a TTY frame starts by clearing the screen, which would wipe them.
-      io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
+      const partial = renderPartialErrors(d.errors, makeStyle(g.color));
+      io.stderr(partial);
+      if (inPlace && io.stderrIsTTY) drawn += screenRows(partial, columns);
       frames++;
       last = r.exitCode(d);
       if (!r.goesOn(d)) return last;
@@ -86,8 +100,28 @@ export async function watchLoop<D extends { errors: GatherError[] }>(g: GlobalOp
     }
   } finally {
     stop?.dispose();
+    if (inPlace && frames > 0) await io.stdout(SHOW_CURSOR);
     await source.close();
   }
+}
+
+/** A frame drawn over the last one (`rowsBefore` rows up), its own rows told to `drew`. */
+function redrawn(out: CommandOutput, header: string, rowsBefore: number, columns: number | undefined, drew: (rows: number) => void): CommandOutput {
+  return {
+    ...out,
+    text: (style, wide, noHeaders) => {
+      const body = `${style.dim(header)}\n\n${out.text(style, wide, noHeaders)}`;
+      drew(screenRows(body, columns));
+      return (rowsBefore > 0 ? cursorUp(rowsBefore) + CLEAR_BELOW : HIDE_CURSOR) + body;
+    },
+  };
+}
+
+/** Rows `text` takes on a terminal `columns` wide (a line wider than that wraps). */
+function screenRows(text: string, columns: number | undefined): number {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines.reduce((n, line) => n + (columns && columns > 0 ? Math.max(1, Math.ceil(visibleWidth(line) / columns)) : 1), 0);
 }
 
 /** One refresh: the document, or the text framed for a terminal (under `header`) or a pipe. */

@@ -104,7 +104,7 @@ describe('YAML as kubectl prints it', () => {
 });
 
 describe('one minimum Node.js version', () => {
-  it('package.json engines, the entry script\'s check, the README and the krew caveat agree', () => {
+  it('package.json engines, the entry script\'s check, the README, docs/install.md and the krew caveat agree', () => {
     const engines = (JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node;
     const min = /^>=(\d+\.\d+)$/.exec(engines)?.[1];
     expect(min).toBeDefined();
@@ -112,7 +112,7 @@ describe('one minimum Node.js version', () => {
     const bin = readFileSync('bin/kubectl-vmigrate', 'utf8');
     expect(bin).toContain(`needs Node.js >= ${min} `);
     expect(bin).toContain(`major < ${major} || (major === ${major} && minor < ${minor})`);
-    const readme = readFileSync('README.md', 'utf8');
+    const readme = readFileSync('README.md', 'utf8') + readFileSync('docs/install.md', 'utf8');
     const stated = [...readme.matchAll(/Node\.js ≥ (\d+(?:\.\d+)*)/g)].map((m) => m[1]);
     expect(stated.length).toBeGreaterThan(0);
     expect(new Set(stated)).toEqual(new Set([min]));

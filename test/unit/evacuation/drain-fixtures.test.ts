@@ -72,6 +72,11 @@ describe('node-2 being drained on KubeVirt v1.9', () => {
   it('after the backoff expires reports-1 waits for the node limit like cache-1', async () => {
     const { doc } = await whyNode('v1.9', 'node-2', '2026-03-10T09:06:40Z');
     expect([row(doc, 'reports-1').state, row(doc, 'reports-1').cause]).toEqual(['waiting', 'concurrency-limit']);
+    // v1.9 priority queue: both system-critical, cache-1's VMIM created first; the two holders have no forecast (no launcher log).
+    const holders = ['prod/kubevirt-evacuation-2vbfm', 'prod/kubevirt-evacuation-r7tkd'];
+    const noEta = { kind: 'unknown', reason: 'no-forecast' };
+    expect(row(doc, 'cache-1').queue).toEqual({ order: 'priority', reason: 'ga', gate: 'MigrationPriorityQueue', priority: 100, priorityClass: 'system-critical', position: 1, ahead: [], behind: 1, holders, slotFree: noEta });
+    expect(row(doc, 'reports-1').queue).toMatchObject({ order: 'priority', position: 2, ahead: ['prod/kubevirt-evacuation-ldm4w'], behind: 0, holders, slotFree: noEta });
     expect(doc.blockers.map((b) => b.reason)).not.toContain('migration-backoff');
     expect(doc.verdict).toMatchObject({ status: 'blocked', cause: 'not-live-migratable' });
   });

@@ -30,7 +30,14 @@ describe('listMigration', () => {
     expect(row.targetNode).toBeUndefined();
   });
 
-  it('a running one is copying: its percent is read from the metrics', async () => {
+  it('origin: an evacuation by its VMIM annotation, else user', async () => {
+    const m = vmim('Pending', { name: 'mig-e', uid: 'u-e' });
+    m.metadata.annotations = { 'kubevirt.io/evacuationMigration': 'node-a' };
+    expect((await rowOf([...vmCluster(), m], 'mig-e')).row.origin).toBe('evacuation');
+    expect((await rowOf([...vmCluster(), vmim('Pending', { name: 'mig-u', uid: 'u-u' })], 'mig-u')).row.origin).toBe('user');
+  });
+
+  it('a running one is copying: without a progress source it has no percent', async () => {
     const m = vmim('Running', { name: 'mig-r', uid: 'u-r' });
     const objects = [...vmCluster(), targetPod(m, { node: 'node-b', sourceNode: 'node-a', phase: 'Running' }), m];
     const { row, copying } = await rowOf(objects, 'mig-r');

@@ -225,3 +225,13 @@ describe('properties over random strings of control characters', () => {
     );
   });
 });
+
+describe('redrawing in place (list --watch)', () => {
+  it('cursor up N lines, clear below, hide and show the cursor: the only sequences, from markers', async () => {
+    const { CLEAR_BELOW, HIDE_CURSOR, SHOW_CURSOR, cursorUp } = await import('../../../src/render/terminal-text.js');
+    expect(toTerminal(`${HIDE_CURSOR}a\n${cursorUp(12)}${CLEAR_BELOW}b\n${SHOW_CURSOR}`)).toBe('\x1b[?25la\n\x1b[12F\x1b[Jb\n\x1b[?25h');
+    expect(toTerminal(cursorUp(0))).toBe('\x1b[1F');
+    // A forged marker (another key) is text, its control characters escaped.
+    expect(toTerminal('\uE000deadbeefcursor-up-3\uE001')).not.toContain('\x1b');
+  });
+});

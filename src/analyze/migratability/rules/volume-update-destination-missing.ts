@@ -31,7 +31,7 @@ export const volumeUpdateDestinationMissing: MigratabilityRule<'volume-update-de
       const i = volumes.findIndex((v) => v.name === c.volumeName);
       const type = volumes[i]?.dataVolume ? 'datavolume' : 'pvc';
       if (type === 'datavolume' && templates.has(c.vmClaim)) continue;
-      const found = type === 'pvc' ? lookup(facts.pvcs, 'PersistentVolumeClaim', c.vmClaim, subject.namespace) : lookup(facts.dataVolumes, 'DataVolume', c.vmClaim, subject.namespace);
+      const found = type === 'pvc' ? lookup(facts.index, facts.pvcs, 'PersistentVolumeClaim', c.vmClaim, subject.namespace) : lookup(facts.index, facts.dataVolumes, 'DataVolume', c.vmClaim, subject.namespace);
       if ('found' in found) continue;
       const list = type === 'pvc' ? facts.pvcs : facts.dataVolumes;
       // An unreadable list says nothing about the claim: unresolved, not a finding.

@@ -8,7 +8,6 @@ import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { Names, Problem } from '../check-args/vmi-running.js';
 import type { WhyContext } from '../context.js';
 import { isFinal } from '../../migration/phase.js';
-import { itemsWhere } from '../../lookup.js';
 import { vmOwnerOf } from '../../../kube/owners.js';
 
 export const vmiRunning: WhyCheck<'vmi-running'> = {
@@ -53,7 +52,7 @@ function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: Prob
   if (!ctx.nodes.ok) {
     return { ...result('vmi-running', 'unknown', { kind: 'running', vmi, phase: 'Running', node }), missing: ctx.nodes.reason };
   }
-  const n = itemsWhere(ctx.nodes.items, 'name', (x) => x.metadata.name, node)[0];
+  const n = ctx.index.byName(ctx.nodes.items, node);
   if (!n) {
     return problem({ kind: 'node-missing', vmi, node }, [{ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmi, field: 'status.nodeName', message: node }]);
   }

@@ -283,6 +283,14 @@ describe('migration-backoff', () => {
     expect(checkOf(d, 'migration-phase').args).toMatchObject({ origin: 'descheduler' });
   });
 
+  it('in backoff while the cluster slots are full too: the backoff decides, as virt-controller checks it first (v0.59–v1.9)', async () => {
+    const ours = vmim('Pending', { name: 'kubevirt-evacuation-n3w', uid: 'uid-new', generateName: 'kubevirt-evacuation-', annotations: EVACUATION, created: '2025-11-20T10:00:25Z' });
+    const others = [1, 2, 3, 4, 5].flatMap((i) => runningElsewhere(i, { sourceNode: 'node-b' }));
+    const d = await whyScenario([...vmCluster(), ...others, failedEvacuation(1, '2025-11-20T10:00:20Z'), ours], { name: 'vm1', now: '2025-11-20T10:00:30Z' });
+    expect(d.verdict).toMatchObject({ cause: 'migration-backoff', status: 'blocked', check: 'migration-backoff' });
+    expect(checkOf(d, 'migration-slots').args).toMatchObject({ kind: 'full', scope: 'cluster', running: 5, limit: 5 });
+  });
+
   it('must not fire: the backoff is over (info), and user-created VMIMs never back off (skip)', async () => {
     const ours = vmim('Pending', { name: 'kubevirt-evacuation-n3w', uid: 'uid-new', generateName: 'kubevirt-evacuation-', annotations: EVACUATION, created: '2025-11-20T10:00:25Z' });
     const over = await whyScenario([...vmCluster(), failedEvacuation(1, '2025-11-20T10:00:20Z'), ours], { name: 'vm1', now: '2025-11-20T10:03:00Z' });
