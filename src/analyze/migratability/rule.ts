@@ -42,6 +42,9 @@ import type { VirtiofsArgs } from './rule-args/virtiofs.js';
 import type { PersistentReservationArgs } from './rule-args/persistent-reservation.js';
 import type { EvictionDrainBlockerArgs } from './rule-args/eviction-drain-blocker.js';
 import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
+import type { VolumeUpdateGateDisabledArgs } from './rule-args/volume-update-gate-disabled.js';
+import type { VolumeUpdateVolumeRefusedArgs } from './rule-args/volume-update-volume-refused.js';
+import type { VolumeUpdateDestinationMissingArgs } from './rule-args/volume-update-destination-missing.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
@@ -74,6 +77,10 @@ export interface RuleArgs {
   'tsc-frequency': TscFrequencyArgs;
   virtiofs: VirtiofsArgs;
   'persistent-reservation': PersistentReservationArgs;
+  // Added: a volume update (updateVolumesStrategy: Migration) KubeVirt will refuse.
+  'volume-update-gate-disabled': VolumeUpdateGateDisabledArgs;
+  'volume-update-volume-refused': VolumeUpdateVolumeRefusedArgs;
+  'volume-update-destination-missing': VolumeUpdateDestinationMissingArgs;
   'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
   'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }

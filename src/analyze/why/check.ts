@@ -22,6 +22,7 @@ import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
 import type { PeerMigrationArgs } from './check-args/peer-migration.js';
 import type { SyncChannelArgs } from './check-args/sync-channel.js';
 import type { PeerHalfArgs } from './check-args/peer-half.js';
+import type { VolumeMigrationArgs } from './check-args/volume-migration.js';
 
 /**
  * Each check's args by its id: the typed facts its result hands the renderer
@@ -29,6 +30,7 @@ import type { PeerHalfArgs } from './check-args/peer-half.js';
  * Each check-args/<id>.ts declares its own.
  */
 export interface CheckArgs {
+  'volume-migration': VolumeMigrationArgs;
   'vmi-running': VmiRunningArgs;
   'live-migratable': LiveMigratableArgs;
   'migration-phase': MigrationPhaseArgs;

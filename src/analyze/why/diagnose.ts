@@ -152,8 +152,14 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   const decisive = checks.find((c) => c.status === 'fail' && c.cause) ?? checks.find((c) => c.status === 'warn' && c.cause);
   if (decisive?.cause) return decidedBy(decisive, decisive.cause, statusFor(decisive, decisive.cause, phase));
   const stage = stageOf(ctx);
+  const inStage = checks.filter((c) => STAGE_CHECKS[stage].includes(c.id));
+  const unknown = inStage.filter((c) => c.status === 'unknown').map((c) => c.id);
+  const anomalies = inStage.filter((c) => (c.status === 'warn' || c.status === 'fail') && !c.cause).map((c) => c.id);
+  const undecided = unknown.length > 0 || anomalies.length > 0;
   switch (stage) {
     case 'none':
+      // A volume update waiting for its VMIM is not "idle" when what decides it could not be read.
+      if (undecided) return { status: 'unknown', cause: 'unknown', args: { kind: 'undecided', stage, unknown, anomalies } };
       return { status: 'idle', cause: 'no-migration', args: { kind: 'no-migration' } };
     case 'failed':
       return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
@@ -161,10 +167,7 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
     case 'unknown-phase':
       return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase: phase ?? '' } };
     default: {
-      const inStage = checks.filter((c) => STAGE_CHECKS[stage].includes(c.id));
-      const unknown = inStage.filter((c) => c.status === 'unknown').map((c) => c.id);
-      const anomalies = inStage.filter((c) => (c.status === 'warn' || c.status === 'fail') && !c.cause).map((c) => c.id);
-      if (unknown.length > 0 || anomalies.length > 0) return { status: 'unknown', cause: 'unknown', args: { kind: 'undecided', stage, unknown, anomalies } };
+      if (undecided) return { status: 'unknown', cause: 'unknown', args: { kind: 'undecided', stage, unknown, anomalies } };
       if (stage === 'succeeded') return { status: 'succeeded', cause: 'none', args: { kind: 'succeeded' } };
       return { status: 'progressing', cause: 'none', args: { kind: 'progressing' } };
     }

@@ -111,7 +111,7 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
   const mode = migrationMode(ctx, cs.state?.mode);
   const { effective } = resolveMigrationConfig(ctx);
   const config = effective.config;
-  const budget = completionBudget(ctx.vmi, config);
+  const budget = completionBudget(ctx.vmi, config, ctx.version);
   const unavailable: SourceMiss[] = [];
   const picked = pickSource(ctx, m, cs, unavailable);
   const end = cs.finished ? (cs.state?.endTimestamp ?? finalTransition(m)) : undefined;
@@ -120,7 +120,7 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
     samples: picked?.samples ?? [],
     now: end ? time(end) : ctx.now.getTime(),
     ...(cs.startedAt ? { startedAt: time(cs.startedAt) } : {}),
-    ...(budget ? { sizeBytes: budget.memoryBytes, sizeIsLowerBound: budget.lowerBound } : {}),
+    ...(budget ? { sizeBytes: budget.memoryBytes + (budget.migratedVolumes?.counted ? budget.migratedVolumes.bytes : 0), sizeIsLowerBound: budget.lowerBound } : {}),
     mode,
     config,
     ...(ctx.version ? { version: ctx.version } : {}),

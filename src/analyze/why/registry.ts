@@ -24,8 +24,12 @@ import { handoff } from './checks/handoff.js';
 import { transfer } from './checks/transfer.js';
 import { failureReason } from './checks/failure-reason.js';
 import { migrationPolicy } from './checks/migration-policy.js';
+import { volumeMigration } from './checks/volume-migration.js';
 
+// volume-migration comes first: a volume update KubeVirt refused or that left the VM needing
+// manual recovery explains why there is no VMI or no VMIM before any live-migration check does.
 export const WHY_CHECKS: readonly WhyCheck[] = [
+  volumeMigration,
   vmiRunning,
   liveMigratable,
   migrationPhase,

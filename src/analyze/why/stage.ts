@@ -33,8 +33,8 @@ export type Stage =
 
 /** The checks whose gaps forbid an all-clear in each stage. */
 export const STAGE_CHECKS: Record<Stage, readonly CheckId[]> = {
-  none: [],
-  queue: ['vmi-running', 'live-migratable', 'migration-conflict', 'migration-backoff', 'active-pods', 'migration-slots', 'resource-quota', 'admission'],
+  none: ['volume-migration'],
+  queue: ['volume-migration', 'vmi-running', 'live-migratable', 'migration-conflict', 'migration-backoff', 'active-pods', 'migration-slots', 'resource-quota', 'admission'],
   'target-pod': ['vmi-running', 'live-migratable', 'migration-conflict', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness'],
   handoff: ['vmi-running', 'target-pod-readiness', 'handoff'],
   transfer: ['handoff', 'transfer'],

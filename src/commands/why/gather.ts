@@ -200,7 +200,8 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
   // Round 4, by stage.
   // No owner references at all (or not a list): maybe a VM's, worth one GET to find out.
   const ownedByVm = !vmi || !Array.isArray(vmi.metadata.ownerReferences) || vmOwnerOf(vmi) !== undefined;
-  const needsVm = !vm && !m && ownedByVm;
+  // A volume migration's VM holds its record and conditions (RestartRequired, ManualRecoveryRequired).
+  const needsVm = !vm && (!m || ctx.kind === 'volume') && ownedByVm;
   const everyNode = stage.everyNode;
   if (everyNode) say(`read every node: ${everyNode}`);
   const moreNodes = nodeNames(ctx).filter((n) => n !== vmi?.status?.nodeName);

@@ -19,9 +19,11 @@ import { migrationPolicyText } from './migration-policy.js';
 import { peerMigrationText } from './peer-migration.js';
 import { syncChannelText } from './sync-channel.js';
 import { peerHalfText } from './peer-half.js';
+import { volumeMigrationText } from './volume-migration.js';
 
 /** Exhaustive over CheckId: a check without prose fails type-checking. */
 export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
+  'volume-migration': volumeMigrationText,
   'vmi-running': vmiRunningText,
   'live-migratable': liveMigratableText,
   'migration-phase': migrationPhaseText,
