@@ -360,8 +360,11 @@ describe('check-migratable agrees with KubeVirt', () => {
     });
   }
 
-  it('makes every rule fire in some case (but kubevirt-condition, which echoes a condition the cases never carry)', () => {
-    const rules = RULES.map((r) => r.id).filter((id) => id !== 'kubevirt-condition');
+  // Not counted: kubevirt-condition echoes a condition the cases never carry; the volume-update-*
+  // rules judge a requested volume update (the VM controller's refusal), which LiveMigratable never
+  // reflects — test/unit/migratability/volume-update-rules.test.ts makes each of them fire.
+  it('makes every rule fire in some case (but kubevirt-condition and the volume-update rules)', () => {
+    const rules = RULES.map((r) => r.id).filter((id) => id !== 'kubevirt-condition' && !id.startsWith('volume-update-'));
     expect(rules.filter((id) => !firedRules.has(id))).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 // only this (pure); `Known` collections say which reads failed so checks can answer `unknown`.
 import type { ComponentLog, HandlerMetrics, Known } from '../../kube/known.js';
 import type {
+  DataVolume,
   KubeEvent,
   KubeVirt,
   MigrationPolicy,
@@ -11,6 +12,8 @@ import type {
   PersistentVolumeClaim,
   Pod,
   ResourceQuota,
+  StorageClass,
+  StorageProfile,
   VirtualMachine,
   VirtualMachineInstance,
   VirtualMachineInstanceMigration,
@@ -49,6 +52,11 @@ export interface WhyInputs {
   kubevirt: Known<KubeVirt>;
   policies: Known<MigrationPolicy>;
   namespaceObject: Known<Namespace>;
+  /**
+   * What the migratability rules read beyond the VM's own objects, read when `why` judges
+   * migratability (no migration): so `why` and `check-migratable` agree. Absent: not read.
+   */
+  storage?: { storageClasses: Known<StorageClass>; storageProfiles: Known<StorageProfile>; dataVolumes: Known<DataVolume> };
   sourceLog: LogTail;
   /** The target launcher's `compute` log tail (only once its container started); absent: not read. */
   targetLog?: LogTail;

@@ -132,10 +132,14 @@ function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
   return { progress };
 }
 
-/** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
+/**
+ * check-migratable's verdict from what `why` gathered: with the StorageClasses, StorageProfiles and
+ * DataVolumes when `why` read them (no migration), else those rules say they were not evaluated.
+ */
 function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
   const notRead = unknownList<never>('not read by why: run check-migratable');
-  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead }, ctx.index);
+  const storage = ctx.storage ?? { storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead };
+  const facts = clusterFacts({ ...ctx, ...storage }, ctx.index);
   return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 

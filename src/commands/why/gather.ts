@@ -40,6 +40,7 @@ import { placementView } from './pod-views.js';
 import type { PrometheusApi } from '../../collect/prometheus.js';
 import { known, unknownList, type Known, type GatherError } from '../../kube/known.js';
 import type {
+  DataVolume,
   KubeEvent,
   KubeObject,
   KubeVirt,
@@ -50,6 +51,8 @@ import type {
   PersistentVolumeClaim,
   Pod,
   ResourceQuota,
+  StorageClass,
+  StorageProfile,
   VirtualMachine,
   VirtualMachineInstance,
   VirtualMachineInstanceMigration,
@@ -209,7 +212,7 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
   // The usual copying migration (no namespace read, one claim) has room for its target log beside
   // round 6's metrics: read it now; any other reads it last, while the count is under the budget.
   const targetLogNow = !opts.lean && copying && !needsNamespace(ctx) && claimNames(vm, vmi).length <= 1 && targetLogReadable(ctx.targetPod);
-  const [vmRead, migrationEvents, targetPodEvents, nodes, quotas, pvs, namespaceObject, sourceLog, wider, targetLog] = await Promise.all([
+  const [vmRead, migrationEvents, targetPodEvents, nodes, quotas, pvs, namespaceObject, sourceLog, wider, targetLog, storage] = await Promise.all([
     needsVm ? getOptional<VirtualMachine>(source, 'vm', namespace, vmiName) : Promise.resolve(undefined),
     m?.metadata.name ? readEventsAbout(source, namespace, 'VirtualMachineInstanceMigration', m.metadata.name, errors) : Promise.resolve(known<KubeEvent>([])),
     stage.targetPodEvents && ctx.targetPod?.metadata.name ? readEventsAbout(source, namespace, 'Pod', ctx.targetPod.metadata.name, errors) : Promise.resolve(known<KubeEvent>([])),
@@ -224,8 +227,11 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
     !m ? Promise.resolve(inputs.sourceLog) : opts.lean ? Promise.resolve<LogTail>({ ok: false, reason: 'list does not read launcher logs' }) : readLogTail(source, namespace, ctx.sourcePod?.metadata.name, errors),
     readWiderScope(source, namespace, stage, m, errors, say),
     targetLogNow ? readLogTail(source, namespace, ctx.targetPod?.metadata.name, errors) : Promise.resolve(undefined),
+    // No migration: the VM is judged as check-migratable judges it, with the same storage reads.
+    !m && (vm || vmi) ? readStorage(source, namespace, vm, vmi, errors) : Promise.resolve(undefined),
   ]);
   if (vmRead) inputs.vm = vmRead;
+  if (storage) inputs.storage = storage;
   if (targetLog) inputs.targetLog = targetLog;
   Object.assign(inputs, { quotas, pvs, namespaceObject, sourceLog });
   inputs.nodes = everyNode ? nodes : mergeKnown(vmiNode, nodes);
@@ -316,6 +322,22 @@ function nodeNames(ctx: WhyContext): string[] {
 function claimNames(vm: VirtualMachine | undefined, vmi: VirtualMachineInstance | undefined): string[] {
   if (!vm && !vmi) return [];
   return [...new Set(claimVolumes(buildSubject({ vm, vmi })).map((c) => c.claim))];
+}
+
+/**
+ * The storage the migratability rules read: every StorageClass and StorageProfile (cluster-scoped
+ * and few, one request each, whatever the number of VMs), and the VM's DataVolumes by name.
+ */
+async function readStorage(source: ClusterSource, namespace: string, vm: VirtualMachine | undefined, vmi: VirtualMachineInstance | undefined, errors: GatherError[]) {
+  const dataVolumeNames = claimVolumes(buildSubject({ vm, vmi }))
+    .filter((c) => c.source === 'dataVolume')
+    .map((c) => c.claim);
+  const [storageClasses, storageProfiles, dataVolumes] = await Promise.all([
+    listKnown<StorageClass>(source, 'storageclass', {}, errors),
+    listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
+    getEach<DataVolume>(source, 'datavolume', namespace, dataVolumeNames, errors),
+  ]);
+  return { storageClasses, storageProfiles, dataVolumes };
 }
 
 function volumeNames(pvcs: Known<PersistentVolumeClaim>): string[] {
