@@ -9,6 +9,8 @@ export interface EvidenceRef {
   field?: string;
   /** Verbatim text taken from the object (a condition message, an event), never our prose. */
   message?: string;
+  /** The object is in the other cluster of a cross-cluster migration (its context or snapshot). */
+  cluster?: string;
 }
 
 /** Data that an analyzer could not see (forbidden list, missing log, unresolved reference). */

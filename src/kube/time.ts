@@ -10,6 +10,11 @@ export function time(t: unknown): number {
   return Number.isNaN(v) || v < 0 ? 0 : v;
 }
 
+/** The timestamp as written when it is a known time (see `time`), else undefined: what documents print. */
+export function knownTime(t: string | undefined): string | undefined {
+  return t !== undefined && time(t) > 0 ? t : undefined;
+}
+
 /** When an event last happened, across the core/v1 and events.k8s.io shapes. */
 export function eventTime(e: KubeEvent): string | undefined {
   return e.lastTimestamp ?? e.series?.lastObservedTime ?? e.eventTime ?? e.firstTimestamp ?? e.metadata.creationTimestamp ?? undefined;

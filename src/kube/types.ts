@@ -312,6 +312,8 @@ export interface VirtualMachineInstanceMigration extends KubeObject {
 export interface KubeVirt extends KubeObject {
   spec?: {
     configuration?: {
+      /** `LiveUpdate` or `Stage`; unset means LiveUpdate from v1.6. */
+      vmRolloutStrategy?: string;
       migrations?: MigrationConfiguration;
       evictionStrategy?: string;
       developerConfiguration?: {
@@ -326,6 +328,11 @@ export interface KubeVirt extends KubeObject {
         mediatedDevices?: { mdevNameSelector?: string; resourceName?: string; externalResourceProvider?: boolean }[];
       };
     };
+    /**
+     * What the workload updater may do to VMIs with an outdated launcher (LiveMigrate, Evict).
+     * Always written by the API server (a struct, not a pointer); methods unset = no automated updates.
+     */
+    workloadUpdateStrategy?: { workloadUpdateMethods?: string[] };
   };
   status?: {
     phase?: string;

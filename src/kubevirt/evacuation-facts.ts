@@ -207,7 +207,13 @@ export const EVACUATION_SLOTS_COUNT_RUNNING_ONLY: VersionRange = { since: v(1, 1
 // Origin of a VMIM (how KubeVirt marks who created it)
 // ---------------------------------------------------------------------------------------------
 
-export type MigrationOrigin = 'evacuation' | 'descheduler' | 'workload-update' | 'user';
+/**
+ * `unknown`: the VMIM bears the name KubeVirt's evacuation controller or workload updater gives
+ * (GENERATE_NAME_EVACUATION, GENERATE_NAME_WORKLOAD_UPDATE) without the annotation they write
+ * with it (a hand-made or trimmed dump): KubeVirt made it, but which controller, and so whether an
+ * abort is undone, is not known.
+ */
+export type MigrationOrigin = 'evacuation' | 'descheduler' | 'workload-update' | 'user' | 'unknown';
 
 /**
  * The markers, strongest first. Descheduler evictions are evacuations (same annotation and
@@ -388,3 +394,41 @@ export const MSG_EVACUATE_CANCEL_VM_DONE = 'VM %s/%s was canceled evacuation';
 export const METRIC_VMI_NON_EVICTABLE = 'kubevirt_vmi_non_evictable';
 /** Alert on it (pkg/monitoring/rules/alerts/vms.go), for 1m. */
 export const ALERT_VM_CANNOT_BE_EVICTED = 'VMCannotBeEvicted';
+
+// ---------------------------------------------------------------------------------------------
+// Why the workload updater re-creates its migration after an abort
+// (pkg/virt-controller/watch/workload-updater/workload-updater.go getUpdateData)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * VMI label (value "") virt-controller sets while the VMI's launcher image is not the current
+ * virt-launcher image (`isOutdated`); the updater migrates such VMIs while the KubeVirt CR lists
+ * WORKLOAD_UPDATE_METHOD_LIVE_MIGRATE. All versions (pkg/virt-controller/watch/vmi.go ≤v1.3,
+ * vmi/lifecycle.go v1.4+; types.go `OutdatedLauncherImageLabel`).
+ */
+export const LABEL_OUTDATED_LAUNCHER_IMAGE = 'kubevirt.io/outdatedLauncherImage';
+/** KubeVirt CR field the updater reads its methods from, and the method that migrates. */
+export const CR_WORKLOAD_UPDATE_METHODS_FIELD = 'spec.workloadUpdateStrategy.workloadUpdateMethods';
+export const WORKLOAD_UPDATE_METHOD_LIVE_MIGRATE = 'LiveMigrate';
+
+/**
+ * VMI conditions that make the updater migrate a VMI whose image is current (`isHotplugInProgress`,
+ * `isVolumesUpdateInProgress`): HotVCPUChange present with any status (v1.0+), HotMemoryChange
+ * True (v1.1+), VolumesChange True (v1.3+), MigrationRequired True (v1.6+). Tags checked: v0.59.0
+ * (none), v1.0.0–v1.9.0.
+ */
+export const WORKLOAD_UPDATE_CONDITIONS = [
+  { type: 'HotVCPUChange', anyStatus: true, since: v(1, 0) },
+  { type: 'HotMemoryChange', anyStatus: false, since: v(1, 1) },
+  { type: 'VolumesChange', anyStatus: false, since: v(1, 3) },
+  { type: 'MigrationRequired', anyStatus: false, since: v(1, 6) },
+] as const;
+export type WorkloadUpdateCondition = (typeof WORKLOAD_UPDATE_CONDITIONS)[number]['type'];
+
+/**
+ * virtctl's `evacuate-cancel` sends EvacuateCancelOptions with only `dryRun`, so virt-api's JSON
+ * patch `test /status/evacuationNodeName == ""` fails on a marked VMI (pkg/virtctl/vm/
+ * evacuate_cancel.go Run; pkg/virt-api/rest/evacuate_cancel.go). v1.7.0–v1.9.0 (fixed on main
+ * after v1.9.0, commit 990aae3514); read from the code, not run on a cluster.
+ */
+export const EVACUATE_CANCEL_SENDS_NO_NODE: VersionRange = { since: v(1, 7), until: v(1, 9) };

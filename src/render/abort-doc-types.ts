@@ -2,6 +2,8 @@
 // it, so that the text (abort-text.ts) can read them and the document can use the text.
 import type { AbortPlan, AbortStage } from '../analyze/abort/decide.js';
 import type { AbortOutcome, AbortRefusalId, MigrationChanged } from '../analyze/abort/outcome.js';
+import type { RecreationWarning } from '../analyze/abort/recreation.js';
+import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 import type { API_VERSION } from './document.js';
 import type { WaitOutcome } from './start-doc-types.js';
 
@@ -19,14 +21,20 @@ export interface AbortReport {
   /** A 409/404 on the DELETE: what exists under that name now (undefined = nothing). */
   changed?: MigrationChanged;
   outcome?: AbortOutcome;
+  /** Whether KubeVirt creates the migration again (analyze/abort/recreation.ts). */
+  recreation?: RecreationWarning;
   wait?: { outcome: WaitOutcome; seconds: number };
 }
+
+/** Ids of abort's warnings (MigrationAbort `warningIds`, in the order of `warnings`). */
+export const ABORT_WARNING_IDS = ['evacuation-recreated', 'workload-update-recreated', 'post-copy-forced', 'other-in-flight'] as const;
+export type AbortWarningId = (typeof ABORT_WARNING_IDS)[number];
 
 export interface MigrationAbortDoc {
   apiVersion: typeof API_VERSION;
   kind: 'MigrationAbort';
   target: { namespace: string; vmi: string; vm?: string };
-  migration: { name: string; uid: string; phaseBefore: string } | null;
+  migration: { name: string; uid: string; phaseBefore: string; origin: MigrationOrigin } | null;
   mode: string | null;
   abortStatus?: string;
   dryRun: boolean;
@@ -40,4 +48,5 @@ export interface MigrationAbortDoc {
   evacuation?: { node: string; hint: string };
   otherInFlight?: { name: string; uid: string; phase: string }[];
   warnings: string[];
+  warningIds: AbortWarningId[];
 }

@@ -1,7 +1,7 @@
 // `abort -o json|yaml`: the contract's MigrationAbort (§4.3): the migration cancelled (name, uid,
 // phase before), its mode, abortStatus, dryRun, `refused` when nothing was cancelled. Additive
 // fields (README): target, action, stage, lastMigration, now, result, wait, evacuation,
-// otherInFlight, warnings.
+// otherInFlight, warnings, warningIds; `origin` in `migration`.
 import type { VirtualMachineInstanceMigration } from '../kube/types.js';
 import { time } from '../kube/time.js';
 import { API_VERSION } from './document.js';
@@ -13,15 +13,17 @@ const ref = (m: VirtualMachineInstanceMigration) => ({ name: m.metadata.name ?? 
 export function abortDocument(r: AbortReport): MigrationAbortDoc {
   const { plan } = r;
   const m = plan.migration;
+  const warnings = abortWarnings(r);
   const doc: MigrationAbortDoc = {
     apiVersion: API_VERSION,
     kind: 'MigrationAbort',
     target: { namespace: r.namespace, vmi: plan.vmiName, ...(r.vm ? { vm: r.vm } : {}) },
-    migration: m ? { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phaseBefore: m.status?.phase ?? '' } : null,
+    migration: m ? { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phaseBefore: m.status?.phase ?? '', origin: plan.origin ?? 'unknown' } : null,
     mode: plan.mode ?? null,
     dryRun: r.dryRun,
     action: r.action,
-    warnings: abortWarnings(r),
+    warnings: warnings.map((w) => w.message),
+    warningIds: warnings.map((w) => w.id),
   };
   const abortStatus = r.outcome?.abortStatus ?? plan.abortStatus;
   if (abortStatus) doc.abortStatus = abortStatus;
@@ -42,7 +44,9 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
   if (r.changed) doc.now = r.changed.now ? ref(r.changed.now) : null;
   if (r.outcome) doc.result = { ...r.outcome, summary: abortResultText(r.outcome) };
   if (r.wait) doc.wait = r.wait;
-  if (plan.evacuationNode) doc.evacuation = { node: plan.evacuationNode, hint: evacuationHint(r) };
+  const evacuation = r.recreation?.id === 'evacuation-recreated' ? r.recreation : undefined;
+  const hint = evacuationHint(r);
+  if (evacuation && hint) doc.evacuation = { node: evacuation.node, hint };
   if (plan.otherInFlight.length > 0) doc.otherInFlight = plan.otherInFlight.map(ref);
   return doc;
 }

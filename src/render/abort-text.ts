@@ -1,10 +1,11 @@
 // The prose of `abort`: refusals, warnings (evacuation, post-copy, other migrations), what the
 // cancel does at each stage (facts §6), the result after --wait, and the whole result for a person.
 import type { AbortOutcome, AbortRefusalId } from '../analyze/abort/outcome.js';
-import type { AbortReport, MigrationAbortDoc } from './abort-doc-types.js';
+import type { AbortReport, AbortWarningId, MigrationAbortDoc } from './abort-doc-types.js';
 import type { Style } from './style.js';
 import { formatSeconds } from './format.js';
 import { time } from '../kube/time.js';
+import { evacuationStopText, recreationWarningText } from './abort-recreation-text.js';
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
@@ -46,26 +47,29 @@ export function abortRefusalText(cause: AbortRefusalId, r: AbortReport): { summa
   }
 }
 
-export function evacuationHint(r: AbortReport): string {
-  const node = r.plan.evacuationNode ?? '';
-  return `to stop it: virtctl evacuate-cancel vmi ${r.plan.vmiName} -n ${r.namespace}, or uncordon the node: kubectl uncordon ${node}`;
+/** How to stop the evacuation that re-creates the migration (MigrationAbort `evacuation.hint`). */
+export function evacuationHint(r: AbortReport): string | undefined {
+  const w = r.recreation;
+  return w?.id === 'evacuation-recreated' ? evacuationStopText(w, subjectOf(r)) : undefined;
 }
 
-/** Lines for stderr (and `warnings[]`): what this cancel does not stop, and risks. */
-export function abortWarnings(r: AbortReport): string[] {
-  const out: string[] = [];
+function subjectOf(r: AbortReport) {
+  return { namespace: r.namespace, vmi: r.plan.vmiName, migration: r.plan.migration?.metadata.name ?? '' };
+}
+
+/** Lines for stderr (and `warnings[]`, ids in `warningIds[]`): what this cancel does not stop, and risks. */
+export function abortWarnings(r: AbortReport): { id: AbortWarningId; message: string }[] {
+  const out: { id: AbortWarningId; message: string }[] = [];
   const { plan, namespace } = r;
-  if (plan.evacuationNode) {
-    const when = plan.migration && !plan.refused ? 'after this one is cancelled' : 'while the mark stays';
-    out.push(
-      `VMI ${namespace}/${plan.vmiName} is marked for evacuation from node ${plan.evacuationNode} (status.evacuationNodeName): the evacuation controller will create a new migration ${when}; ${evacuationHint(r)}`,
-    );
-  }
+  if (r.recreation) out.push({ id: r.recreation.id, message: recreationWarningText(r.recreation, subjectOf(r)) });
   if (plan.forcedPostCopy) {
-    out.push(`--force: cancelling a post-copy migration; libvirt is expected to refuse (abortStatus Failed) and the guest already runs on ${plan.state?.targetNode || 'the target'}`);
+    out.push({ id: 'post-copy-forced', message: `--force: cancelling a post-copy migration; libvirt is expected to refuse (abortStatus Failed) and the guest already runs on ${plan.state?.targetNode || 'the target'}` });
   }
   for (const o of plan.otherInFlight) {
-    out.push(`migration ${o.metadata.name ?? ''} (${o.status?.phase || 'Pending'}) of the same VMI stays in flight: cancel it with kubectl vmigrate abort ${o.metadata.name ?? ''} -n ${namespace}`);
+    out.push({
+      id: 'other-in-flight',
+      message: `migration ${o.metadata.name ?? ''} (${o.status?.phase || 'Pending'}) of the same VMI stays in flight: cancel it with kubectl vmigrate abort ${o.metadata.name ?? ''} -n ${namespace}`,
+    });
   }
   return out;
 }

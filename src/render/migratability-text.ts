@@ -229,7 +229,10 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     hint: (f) =>
       f.args.kind === 'hostname'
         ? `remove kubernetes.io/hostname from ${vmPath(f, 'the nodeSelector')} (it is copied to the migration target), then restart the VM`
-        : `relax ${vmPath(f, 'the placement')}, or label another node to match (kubectl label node <node> <key>=<value>)`,
+        : f.args.candidates <= 1
+          ? // No other node to label: the cluster itself needs a second KubeVirt node.
+            `the cluster has ${f.args.candidates === 1 ? 'one KubeVirt node' : 'no KubeVirt node'}: live migration needs a second node that satisfies ${vmPath(f, 'the placement')}; add one`
+          : `relax ${vmPath(f, 'the placement')}, or label another node to match (kubectl label node <node> <key>=<value>)`,
   },
   'affinity-restrictive': {
     message: ({ args: a }) => {
@@ -306,6 +309,19 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
       f.args.refuses === 'live'
         ? `upgrade KubeVirt to 1.9 or later, or drop ${vmPath(f, 'lun.reservation')} if the guest does not need reservations`
         : `drop ${vmPath(f, 'lun.reservation')} before a volume migration (updateVolumesStrategy: Migration), if the guest does not need reservations`,
+  },
+  'volume-update-gate-disabled': {
+    message: ({ args: a }) => `updateVolumesStrategy ${a.strategy} needs the feature gate${a.gates.length > 1 ? 's' : ''} ${a.gates.join(', ')} on KubeVirt 1.3–1.4; the VM webhook refuses the VM without`,
+    hint: ({ args: a }) => `add ${a.gates.join(', ')} to the KubeVirt CR spec.configuration.developerConfiguration.featureGates (and VMLiveUpdateFeatures with vmRolloutStrategy LiveUpdate), or upgrade to KubeVirt 1.5`,
+  },
+  'volume-update-volume-refused': {
+    message: ({ args: a }) => `the volume update moves ${a.volume} (${a.from} → ${a.to}), which volume migration cannot copy (${a.class}); KubeVirt answers RestartRequired`,
+    hint: ({ args: a }) =>
+      a.class === 'hotplugged' ? `upgrade KubeVirt to 1.5 (hot-plugged volumes move from there), or put ${a.from} back for ${a.volume}` : `put ${a.from} back for ${a.volume} and move it with a restart (updateVolumesStrategy Replacement)`,
+  },
+  'volume-update-destination-missing': {
+    message: ({ args: a }) => `the volume update moves ${a.volume} to ${a.type === 'pvc' ? 'PVC' : 'DataVolume'} ${a.claim}, which does not exist`,
+    hint: ({ args: a }) => `create ${a.type === 'pvc' ? 'PersistentVolumeClaim' : 'DataVolume'} ${a.claim} in the VM's namespace (KubeVirt 1.6+ starts the copy once it exists)`,
   },
   'eviction-drain-blocker': {
     message: ({ args: a }) => {

@@ -29,6 +29,9 @@ export function listItemDocument(r: FleetListRow) {
     namespace: r.namespace,
     vmi: r.vmi,
     migration: r.migration,
+    uid: r.uid ?? null,
+    creationTimestamp: r.creationTimestamp ?? null,
+    startTimestamp: r.startTimestamp ?? null,
     phase: r.phase,
     kind: r.kind,
     sourceNode: r.sourceNode ?? null,
@@ -42,6 +45,7 @@ export function listItemDocument(r: FleetListRow) {
     ...(r.progressSkipped !== undefined ? { progressSkipped: { ...r.progressSkipped } } : {}),
     cause: r.cause,
     status: r.status,
+    ...(r.peer ? { peer: r.peer } : {}),
   };
 }
 

@@ -6,4 +6,5 @@ export const ORIGIN_TEXT: Record<MigrationOrigin, string> = {
   descheduler: 'descheduler',
   'workload-update': 'workload-update',
   user: 'user-created',
+  unknown: 'unknown-origin',
 };

@@ -4,6 +4,7 @@
 import type { NodeEvacuation } from '../analyze/evacuation/diagnose-node.js';
 import type { GatherError } from '../kube/known.js';
 import { API_VERSION } from './document.js';
+import { queueDocument, type QueueDoc } from './queue-position.js';
 import { blockerMessage, itemHint, itemSummary, nodeVerdictHint, nodeVerdictSummary } from './node-evacuation-text.js';
 
 export interface NodeEvacuationDoc {
@@ -26,6 +27,7 @@ export interface NodeEvacuationDoc {
     percent?: number;
     etaSeconds?: number;
     limit?: { scope: string; running: number; limit: number };
+    queue?: QueueDoc;
   }[];
   blockers: { kind: string; namespace?: string; name: string; reason: string; message: string; vmi?: string; pod?: string }[];
   limits: { parallelOutboundMigrationsPerNode: number; parallelMigrationsPerCluster: number; running: number; outbound: number };
@@ -63,6 +65,7 @@ export function nodeEvacuationDocument(n: NodeEvacuation, errors: readonly Gathe
         ...(it.percent !== undefined ? { percent: it.percent } : {}),
         ...(it.etaSeconds !== undefined ? { etaSeconds: it.etaSeconds } : {}),
         ...(it.limit ? { limit: { ...it.limit } } : {}),
+        ...(it.queue ? { queue: queueDocument(it.queue) } : {}),
       };
     }),
     blockers: n.blockers.map((b) => ({

@@ -2,6 +2,7 @@
 // blocker's message, the node's verdict. An item `why` judged speaks with `why`'s own words.
 // What the cluster wrote stays exact here, as in every document: the terminal boundary
 // (terminal-text.ts) escapes it on the way out; the table keeps names on one line.
+import { queueText } from './queue-position.js';
 import type { NodeEvacuation } from '../analyze/evacuation/diagnose-node.js';
 import type { EvacuationItem, SlotLimit } from '../analyze/evacuation/item.js';
 import type { Blocker } from '../analyze/evacuation/blockers.js';
@@ -20,6 +21,11 @@ export function limitText(l: SlotLimit, node: string): string {
 
 export function itemSummary(it: EvacuationItem, nodeName: string): string {
   const r = it.reason;
+  // Waiting behind a limit: the node view's own sentence, as it knows when the node's slots free.
+  if (it.state === 'waiting' && it.limit && it.queue) {
+    const who = it.migration ? `Migration ${it.migration.name} waits for a slot` : 'Waits for its evacuation migration';
+    return `${who}: ${limitText(it.limit, nodeName)}; ${queueText(it.queue)}.`;
+  }
   switch (r.kind) {
     case 'diagnosis':
       return it.diagnosis ? verdictSummary(it.diagnosis) : '';

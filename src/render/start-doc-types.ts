@@ -1,5 +1,6 @@
 // The types of `start`'s document, apart from the code that builds it, so that the text
 // (start-text.ts) can read them and the document can use the text.
+import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { API_VERSION } from './document.js';
 import type { MigratabilityReportDoc } from './migratability-document.js';
@@ -29,7 +30,7 @@ export interface MigrationStartDoc {
     placement?: { pod?: string; nodeSelector: Record<string, string>; nodes: { name: string; fits: boolean; reasons: string[] }[] };
     nodeSelector?: { requested: Record<string, string>; overridden: string[] };
   };
-  migration: { name: string; uid: string; phase: string } | null;
+  migration: { name: string; uid: string; phase: string; origin: MigrationOrigin } | null;
   dryRun: boolean;
   refused?: { cause: string; summary: string; hint?: string };
   forced?: { cause: string; summary: string }[];

@@ -1,6 +1,7 @@
 // `start -o json|yaml`: the contract's MigrationStart (§4.3): `preflight` is a MigratabilityReport
 // item plus the capacity checks, `migration` what was created (null when nothing was), `dryRun`,
 // `refused` when pre-flight or the server said no. Additive fields are listed in the README.
+import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { Preflight, PreflightCheck } from '../analyze/start/preflight.js';
 import type { GoneVerdict, ServerRefusal } from '../analyze/start/outcome.js';
@@ -18,7 +19,7 @@ export interface StartReport {
   vm?: string;
   preflight: Preflight;
   /** What the server answered to the create (dry run included); undefined = nothing was sent or created. */
-  migration?: { name: string; uid: string; phase: string };
+  migration?: { name: string; uid: string; phase: string; origin: MigrationOrigin };
   dryRun: boolean;
   /** The server refused the create (admission webhook): the cause and its verbatim message. */
   serverRefusal?: ServerRefusal;

@@ -12,7 +12,10 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
   const { target, verdict } = doc;
   const lines: string[] = [];
   const subject = `${target.namespace}/${target.vmi}`;
-  const migration = target.migration ? `migration ${target.migration.name} (${target.migration.phase || 'Pending'})` : 'no migration';
+  // A user's migration is the plain case; any other origin is said, as an abort of it may be undone.
+  const m = target.migration;
+  const origin = m && m.origin !== 'user' ? `, ${m.origin}` : '';
+  const migration = m ? `migration ${m.name} (${m.phase || 'Pending'}${origin})` : 'no migration';
   lines.push(`${style.bold(subject)}: ${migration}`);
   const badge = verdictBadge(verdict.status, style);
   lines.push(`${badge} ${style.bold(verdict.cause)}: ${verdict.summary}`);
@@ -23,7 +26,17 @@ export function renderChecklist(doc: MigrationDiagnosisDoc, style: Style, wide: 
     const mark = statusMark(c.status, style);
     lines.push(`  ${mark} ${c.title}: ${c.summary}`);
     if (c.hint && c.status !== 'pass' && c.id !== verdict.check) lines.push(`      ${style.dim('fix:')} ${c.hint}`);
-    if (wide) for (const e of c.evidence) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
+    // The decisive evidence (what the cluster wrote, verbatim, under the check that named the
+    // cause) always; every check's evidence with -o wide.
+    const shown = wide ? c.evidence : c.id === verdict.check ? c.evidence.filter((e) => e.message) : [];
+    for (const e of shown) lines.push(`      ${style.dim(`${e.kind} ${e.namespace ? e.namespace + '/' : ''}${e.name}${e.field ? ` ${e.field}` : ''}`)}${e.message ? `: ${e.message}` : ''}`);
+  }
+  if (doc.peer?.verdict && doc.peer.migration) {
+    // The other cluster's half, diagnosed by the same checks (its checks are in -o json's peer.checks).
+    const p = doc.peer;
+    lines.push('', style.bold(`Other half: ${p.migration?.namespace}/${p.migration?.name} in ${p.cluster ?? ''} (${p.migration?.phase || 'Pending'})`));
+    lines.push(`  ${verdictBadge(p.verdict!.status, style)} ${style.bold(p.verdict!.cause)}: ${p.verdict!.summary}`);
+    if (p.verdict!.hint) lines.push(`  ${style.dim('fix:')} ${p.verdict!.hint}`);
   }
   if (doc.progress) lines.push('', ...progressLines(doc.progress, style, formatSeconds));
   if (doc.migratability) {

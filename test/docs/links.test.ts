@@ -2,7 +2,7 @@
 // #anchor) and every repository path it names exists, nothing points outside the repository, and
 // every flag of every command's --help is on docs/flags.md.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { runCli } from '../unit/cli/run-cli.js';
 import { REPO } from '../e2e/plugin.js';
@@ -62,8 +62,9 @@ describe('documentation links and paths', () => {
     expect(missing).toEqual([]);
   });
 
-  it('nothing refers outside the repository', () => {
-    for (const p of PAGES) {
+  it('nothing refers outside the repository (the pages and the published schemas)', () => {
+    const schemas = readdirSync(join(REPO, 'schema')).map((f) => ({ path: `schema/${f}`, text: readFileSync(join(REPO, 'schema', f), 'utf8') }));
+    for (const p of [...PAGES, ...schemas]) {
       for (const [i, line] of p.text.split('\n').entries()) {
         expect(/\/work\/|\bshared\/|the contract|cli-contract|kubevirt-facts/i.test(line), `${p.path}:${i + 1}: ${line}`).toBe(false);
       }

@@ -23,6 +23,7 @@ interface AbortDoc {
   wait?: { outcome: string };
   evacuation?: { node: string; hint: string };
   warnings: string[];
+  warningIds: string[];
 }
 
 let server: FakeApiServer;
@@ -222,9 +223,12 @@ describe('abort', () => {
     const r = await abort('ci-runner', '-n', 'dev', '--dry-run', '-o', 'json');
     expect(r.code).toBe(0);
     const doc = parseOneJson<AbortDoc>(r.stdout);
-    expect(doc).toMatchObject({ dryRun: true, action: 'dry-run', evacuation: { node: 'node-2' } });
-    expect(r.stderr).toContain('the evacuation controller will create a new migration after this one is cancelled');
-    expect(r.stderr).toContain('virtctl evacuate-cancel vmi ci-runner -n dev, or uncordon the node: kubectl uncordon node-2');
+    expect(doc).toMatchObject({ dryRun: true, action: 'dry-run', evacuation: { node: 'node-2' }, warningIds: ['evacuation-recreated'] });
+    // A user's migration of a marked VMI: the evacuation controller still migrates the VMI.
+    expect(r.stderr).toContain("KubeVirt's evacuation controller creates a new one after a cancel while VMI dev/ci-runner is marked for evacuation (status.evacuationNodeName node-2)");
+    expect(r.stderr).toContain('"path":"/status/evacuationNodeName"');
+    // The node of the evacuation was read (the deprecated drain taint), and nothing but the dry-run DELETE was written.
+    expect(server.requests.some((q) => q.method === 'GET' && q.path === '/api/v1/nodes/node-2')).toBe(true);
     expect(deletes().map((d) => d.query.dryRun)).toEqual(['All']);
     expect(server.get<VirtualMachineInstanceMigration>('vmim', 'dev', PENDING)?.metadata.deletionTimestamp).toBeUndefined();
   });

@@ -79,6 +79,7 @@ describe('why --node node-2 during a drain (fake API server, through kubectl)', 
       ['disruption-budget', 'PodDisruptionBudget', 'prod', 'batch-1-pdb', 'batch-1', 'virt-launcher-batch-1-s2jxv'],
       ['not-live-migratable', 'VirtualMachineInstance', 'prod', 'legacy-erp', 'legacy-erp', null],
       ['migration-backoff', 'VirtualMachineInstanceMigration', 'prod', 'kubevirt-evacuation-9sk6j', 'reports-1', null],
+      ['unmanaged-pod', 'Pod', 'default', 'netshoot-debug', null, null],
       ['hotplug-pod', 'Pod', 'prod', 'hp-volume-7tzqk', 'cache-1', null],
     ]);
 

@@ -15,7 +15,7 @@ import type { Severity } from '../../src/analyze/migratability/rule.js';
 import type { PreflightCheckId } from '../../src/analyze/start/preflight.js';
 import type { AbortStage } from '../../src/analyze/abort/decide.js';
 import type { AbortOutcomeKind, AbortRefusalId } from '../../src/analyze/abort/outcome.js';
-import type { AbortAction } from '../../src/render/abort-doc-types.js';
+import type { AbortAction, AbortWarningId } from '../../src/render/abort-doc-types.js';
 import type { WaitOutcome } from '../../src/render/start-doc-types.js';
 import { ITEM_STATES, NODE_ONLY_CAUSES } from '../../src/analyze/evacuation/item.js';
 import { BLOCKER_REASONS } from '../../src/analyze/evacuation/blockers.js';
@@ -43,7 +43,8 @@ const ABORT_RESULTS = exhaustive<AbortOutcomeKind>()(['aborted', 'completed', 'a
 const ABORT_ACTIONS = exhaustive<AbortAction>()(['deleted', 'dry-run', 'already-requested', 'none']);
 const ABORT_REFUSALS = exhaustive<AbortRefusalId>()(['no-migration', 'post-copy', 'migration-changed']);
 const WAIT_OUTCOMES = exhaustive<WaitOutcome>()(['final', 'gone', 'timeout', 'interrupted']);
-const ORIGINS = exhaustive<MigrationOrigin>()(['evacuation', 'descheduler', 'workload-update', 'user']);
+const ABORT_WARNING_IDS = exhaustive<AbortWarningId>()(['evacuation-recreated', 'workload-update-recreated', 'post-copy-forced', 'other-in-flight']);
+const ORIGINS = exhaustive<MigrationOrigin>()(['evacuation', 'descheduler', 'workload-update', 'user', 'unknown']);
 const UNKNOWN_PARTS = exhaustive<UnknownPart['part']>()(['node', 'vmis', 'migrations', 'pods', 'disruption-budgets', 'kubevirt']);
 
 const schemas = loadSchemas();
@@ -103,6 +104,9 @@ describe('schema enums equal the ids in the source', () => {
     expect(enumOf('MigrationAbort', '/properties/action')).toEqual([...ABORT_ACTIONS]);
     expect(enumOf('MigrationAbort', '/properties/refused/properties/cause')).toEqual([...ABORT_REFUSALS]);
     expect(enumOf('MigrationAbort', '/properties/wait/properties/outcome')).toEqual([...WAIT_OUTCOMES]);
+    expect(at('MigrationAbort', '/properties/warningIds/items').enum).toEqual([...ABORT_WARNING_IDS]);
+    for (const kind of ['MigrationDiagnosis', 'MigrationAbort', 'MigrationStart']) expect(enumOf(kind, '/$defs/origin'), kind).toEqual([...ORIGINS]);
+    expect(enumOf('MigrationList', '/properties/items/items/properties/origin')).toEqual([...ORIGINS]);
     expect(enumOf('MigrationStart', '/properties/wait/properties/outcome')).toEqual([...WAIT_OUTCOMES]);
   });
 

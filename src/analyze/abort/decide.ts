@@ -9,14 +9,17 @@
 // - a phase KubeVirt does not name (a newer version's): cancelled all the same, no stage said
 //   (src/analyze/migration/phase.ts).
 // In post-copy the guest already runs on the target and libvirt does not abort a post-copy job
-// this way (facts §6): refused unless --force. A VMI marked for evacuation gets a new migration
-// from the evacuation controller: warned, with the way to stop it.
+// this way (facts §6): refused unless --force. Whether KubeVirt creates the migration again
+// (evacuation, workload update) is recreation.ts.
 import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
 import { newestFirst } from '../../kube/time.js';
 import { migrationsOfVmi } from '../migration/history.js';
+import { ObjectIndex } from '../object-index.js';
 import { isFinal, stageOf, type MigrationStage } from '../migration/phase.js';
 import { recordedStateOf, stateOf } from '../migration/state.js';
+import { originOf } from '../migration/origin.js';
+import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
 
 export type AbortRefusalCause = 'no-migration' | 'post-copy';
 
@@ -60,8 +63,8 @@ export interface AbortPlan {
   refused?: { cause: AbortRefusalCause; args: AbortRefusalArgs };
   /** --force overrode the post-copy refusal. */
   forcedPostCopy: boolean;
-  /** VMI status.evacuationNodeName: the evacuation controller will create a new migration. */
-  evacuationNode?: string;
+  /** Who created the migration to delete (whether the cancel sticks: recreation.ts). */
+  origin?: MigrationOrigin;
   /** Other unfinished migrations of the VMI that this abort leaves alone. */
   otherInFlight: VirtualMachineInstanceMigration[];
 }
@@ -74,15 +77,13 @@ export function abortStage(phase: string | undefined): AbortStage | undefined {
 
 export function decideAbort(input: AbortInput): AbortPlan {
   const vmiName = input.vmi?.metadata.name ?? input.named?.spec?.vmiName ?? input.vmName ?? '';
-  const all = migrationsOfVmi([...input.migrations], input.namespace, vmiName);
+  const all = migrationsOfVmi(new ObjectIndex(), input.migrations, input.namespace, vmiName);
   if (input.named && !all.some((m) => m.metadata.uid === input.named?.metadata.uid)) all.unshift(input.named);
   const history = newestFirst(all);
   const inFlight = history.filter((m) => !isFinal(m.status?.phase));
   // NAME = a VMIM: exactly that one; otherwise the newest unfinished migration of the VMI.
   const target = input.named ? (isFinal(input.named.status?.phase) ? undefined : input.named) : inFlight[0];
   const plan: AbortPlan = { vmiName, forcedPostCopy: false, otherInFlight: inFlight.filter((m) => m !== target && m.metadata.uid !== target?.metadata.uid) };
-  const evacuation = input.vmi?.status?.evacuationNodeName;
-  if (evacuation) plan.evacuationNode = evacuation;
 
   if (!target) {
     const last = input.named ?? history.find((m) => isFinal(m.status?.phase));
@@ -97,6 +98,7 @@ export function decideAbort(input: AbortInput): AbortPlan {
   }
 
   plan.migration = target;
+  plan.origin = originOf(target, input.vmi);
   const state = stateOf(target, input.vmi);
   if (state) plan.state = state;
   const stage = abortStage(target.status?.phase);

@@ -8,7 +8,8 @@ import { versionOfKubeVirtCR, type KubeVirtVersion } from '../../kubevirt/versio
 import { deriveContext } from '../why/derive.js';
 import { diagnose, type Diagnosis } from '../why/diagnose.js';
 import { migrationsOfVmi } from '../migration/history.js';
-import { countsAsRunning, isFinal } from '../migration/phase.js';
+import { isFinal } from '../migration/phase.js';
+import { holdsSlot, withQueues } from './queue.js';
 import { stateOf } from '../migration/state.js';
 import { effectiveMigrationConfig } from '../policy/effective-config.js';
 import { isNodeReady } from '../scheduling/readiness.js';
@@ -58,7 +59,7 @@ export function diagnoseNode(inputs: NodeEvacuationInputs): NodeEvacuation {
   const diagnoses: Diagnosis[] = onNode.map((vmi) => diagnose(deriveContext(whyInputsFor(inputs, index, vmi))));
   const left = vmis.flatMap((vmi) => {
     if (isOnNode(vmi, nodeName)) return [];
-    const latest = migrationsOfVmi(migrations, vmi.metadata.namespace ?? '', vmi.metadata.name ?? '')[0];
+    const latest = migrationsOfVmi(index.objects, migrations, vmi.metadata.namespace ?? '', vmi.metadata.name ?? '')[0];
     const moved = latest?.status?.phase === 'Succeeded' && isEvacuationOf(latest, nodeName) && (stateOf(latest, vmi)?.sourceNode ?? nodeName) === nodeName;
     return moved ? [{ vmi, m: latest }] : [];
   });
@@ -66,17 +67,21 @@ export function diagnoseNode(inputs: NodeEvacuationInputs): NodeEvacuation {
   const cfg = effectiveMigrationConfig({ version, cluster: kubevirtCR?.spec?.configuration?.migrations }).config;
   const perNode = cfg.parallelOutboundMigrationsPerNode ?? 0;
   const perCluster = cfg.parallelMigrationsPerCluster ?? 0;
-  const running = migrations.filter((m) => !isFinal(m.status?.phase) && countsAsRunning(m.status?.phase)).length;
-  const outbound = diagnoses.filter((d) => d.ctx.migration && !isFinal(d.ctx.migration.status?.phase) && countsAsRunning(d.ctx.migration.status?.phase)).length;
+  const clusterHolders = migrations.filter(holdsSlot);
+  const nodeHolders = diagnoses.flatMap((d) => (holdsSlot(d.ctx.migration) ? [d.ctx.migration] : []));
+  const running = clusterHolders.length;
+  const outbound = nodeHolders.length;
   const full: SlotLimit | undefined = running >= perCluster ? { scope: 'cluster', running, limit: perCluster } : outbound >= perNode ? { scope: 'node', running: outbound, limit: perNode } : undefined;
 
   const podsOnNode = inputs.podsOnNode.ok ? inputs.podsOnNode.items : [];
   const refusing = refusingPdbs(podsOnNode, inputs.pdbs.ok ? inputs.pdbs.items : []);
   const ctx = { nodeName, evacuating, kubevirt: kubevirtCR, refusing, slots: full ? { full } : {} };
-  const items = [
-    ...left.map(({ vmi, m }) => migratedItem(vmi, m, kubevirtCR, vmNameOf(vmi))),
-    ...diagnoses.map((d) => itemOnNode(d, ctx)),
-  ].sort((a, b) => a.namespace.localeCompare(b.namespace) || a.vmi.localeCompare(b.vmi));
+  const items = withQueues(
+    [...left.map(({ vmi, m }) => migratedItem(vmi, m, kubevirtCR, vmNameOf(vmi))), ...diagnoses.map((d) => itemOnNode(d, ctx))].sort(
+      (a, b) => a.namespace.localeCompare(b.namespace) || a.vmi.localeCompare(b.vmi),
+    ),
+    { cluster: clusterHolders, node: nodeHolders },
+  );
 
   const inFlight = items.some((i) => i.migration !== undefined && !isFinal(i.migration.phase) && i.state !== 'migrated');
   const active = evacuating || inFlight;

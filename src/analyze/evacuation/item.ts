@@ -14,6 +14,7 @@ import { listOf } from '../shape.js';
 import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
 import type { KubeVirt } from '../../kube/types.js';
 import type { RefusingPdb } from './pdbs.js';
+import type { QueuePosition } from '../why/queue-position.js';
 
 export const ITEM_STATES = ['migrated', 'migrating', 'waiting', 'blocked', 'shutdown', 'external', 'idle'] as const;
 /** `idle`: the node is not being evacuated and nothing moves this VMI (an addition to the contract's states). */
@@ -70,6 +71,8 @@ export interface EvacuationItem {
   /** Seconds the migration has copied, for the whole evacuation's ETA. */
   elapsedSeconds?: number;
   limit?: SlotLimit;
+  /** A waiting item's place in KubeVirt's queue for the slot of `limit` (queue.ts). */
+  queue?: QueuePosition;
   /** `why`'s diagnosis of a VMI on the node: its summary and fix are the item's. */
   diagnosis?: Diagnosis;
 }
@@ -143,7 +146,7 @@ export function itemOnNode(d: Diagnosis, c: ItemContext): EvacuationItem {
     const backoff = d.checks.find((r) => r.id === 'migration-backoff' && r.status === 'fail' && r.cause === 'migration-backoff');
     if (backoff) return { ...judged, state: 'blocked', cause: 'migration-backoff', status: 'blocked', reason: { kind: 'check', check: backoff } };
     if (v.check === 'migration-slots' && v.args.kind === 'full') {
-      return { ...judged, state: 'waiting', limit: { scope: v.args.scope, running: v.args.running, limit: v.args.limit } };
+      return { ...judged, state: 'waiting', limit: { scope: v.args.scope, running: v.args.running, limit: v.args.limit }, queue: v.args.queue };
     }
     if (v.status === 'progressing' || v.status === 'at-risk' || v.status === 'succeeded') return { ...judged, state: 'migrating' };
     return { ...judged, state: 'blocked' };

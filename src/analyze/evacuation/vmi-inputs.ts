@@ -4,11 +4,14 @@
 import { known, unknownList, type Known } from '../../kube/known.js';
 import type { KubeObject, Pod, VirtualMachineInstance } from '../../kube/types.js';
 import type { LogTail, WhyInputs } from '../why/context.js';
+import { ObjectIndex } from '../object-index.js';
 import { objectKey, type NodeEvacuationInputs } from './inputs.js';
 
 /** The namespaced lists by namespace, built once for every VMI of the node. */
 export interface NamespaceIndex {
   pods: Known<Pod>;
+  /** The one index every VMI's diagnosis shares. */
+  objects: ObjectIndex;
   byNamespace<T extends KubeObject>(list: Known<T>, namespace: string): Known<T>;
 }
 
@@ -29,7 +32,7 @@ export function namespaceIndex(inputs: NodeEvacuationInputs): NamespaceIndex {
     }
     return known((index.get(namespace) ?? []) as T[]);
   };
-  return { pods: mergePods(inputs.podsOnNode, inputs.targetPods), byNamespace };
+  return { pods: mergePods(inputs.podsOnNode, inputs.targetPods), objects: new ObjectIndex(), byNamespace };
 }
 
 /** Launcher pods on the node and target pods elsewhere, once each. */
@@ -63,6 +66,7 @@ export function whyInputsFor(inputs: NodeEvacuationInputs, index: NamespaceIndex
     policies: inputs.policies,
     namespaceObject,
     sourceLog: log,
+    index: index.objects,
     ...(handlerMetrics ? { handlerMetrics } : {}),
   };
 }

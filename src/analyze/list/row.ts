@@ -9,6 +9,7 @@ import { deriveContext } from '../why/derive.js';
 import { diagnose } from '../why/diagnose.js';
 import { copyState } from '../why/progress.js';
 import { ageSeconds } from '../why/timeline.js';
+import { knownTime } from '../../kube/time.js';
 import { stateOf } from '../migration/state.js';
 import { originOf } from '../migration/origin.js';
 
@@ -16,6 +17,11 @@ export interface MigrationListRow {
   namespace: string;
   vmi: string;
   migration: string;
+  /** The VMIM's `metadata.uid` and `metadata.creationTimestamp`. */
+  uid?: string;
+  creationTimestamp?: string;
+  /** `migrationState.startTimestamp` of this migration (the VMI's while it names it, else the VMIM's copy). */
+  startTimestamp?: string;
   phase: string;
   kind: MigrationKind;
   sourceNode?: string;
@@ -34,6 +40,16 @@ export interface MigrationListRow {
   progressSkipped?: { reason: 'log-tail-limit'; limit: number };
   cause: string;
   status: string;
+  /** `list --peer-context`: the other half of a cross-cluster migration, paired by migrationID. */
+  peer?: ListPeer;
+}
+
+export interface ListPeer {
+  cluster: string;
+  /** Absent: the other cluster has no half with this migrationID. */
+  namespace?: string;
+  migration?: string;
+  phase?: string;
 }
 
 export interface ListedMigration {
@@ -53,6 +69,9 @@ export function listMigration(inputs: WhyInputs & { namedMigration: VirtualMachi
     namespace: inputs.namespace,
     vmi: m.spec?.vmiName ?? '',
     migration: m.metadata.name ?? '',
+    uid: m.metadata.uid,
+    creationTimestamp: knownTime(m.metadata.creationTimestamp),
+    startTimestamp: knownTime(mine?.startTimestamp),
     phase: m.status?.phase ?? '',
     kind: ctx.kind,
     sourceNode: mine?.sourceNode ?? ctx.sourcePod?.spec?.nodeName ?? ctx.vmi?.status?.nodeName,

@@ -51,6 +51,8 @@ export function drainRefusal(subject: Subject, evaluation: MigratabilityEvaluati
       policies: unknownList('not read by check-migratable'),
       namespaceObject: unknownList('not read by check-migratable'),
       sourceLog: { ok: false, reason: 'not read by check-migratable' },
+      // The analysis's index: every VMI of the node looks up the same VMIMs, pods and nodes.
+      index: facts.index,
     },
     {},
   );

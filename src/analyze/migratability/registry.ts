@@ -27,6 +27,9 @@ import { virtiofs } from './rules/virtiofs.js';
 import { persistentReservation } from './rules/persistent-reservation.js';
 import { evictionDrainBlocker } from './rules/eviction-drain-blocker.js';
 import { kubevirtCondition } from './rules/kubevirt-condition.js';
+import { volumeUpdateGateDisabled } from './rules/volume-update-gate-disabled.js';
+import { volumeUpdateVolumeRefused } from './rules/volume-update-volume-refused.js';
+import { volumeUpdateDestinationMissing } from './rules/volume-update-destination-missing.js';
 
 export const RULES: readonly MigratabilityRule[] = [
   volumeNotShared,
@@ -51,6 +54,9 @@ export const RULES: readonly MigratabilityRule[] = [
   tscFrequency,
   virtiofs,
   persistentReservation,
+  volumeUpdateGateDisabled,
+  volumeUpdateVolumeRefused,
+  volumeUpdateDestinationMissing,
   // Summary rules: they read `prior`, so they stay last.
   evictionDrainBlocker,
   kubevirtCondition,

@@ -16,6 +16,7 @@ import type {
   DataVolumeTemplate,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { ObjectIndex } from '../object-index.js';
 import type { KubeVirtMinor, KubeVirtReason } from '../../kubevirt/migratability-facts.js';
 import type { VolumeNotSharedArgs } from './rule-args/volume-not-shared.js';
 import type { VolumeNodeLocalArgs } from './rule-args/volume-node-local.js';
@@ -41,6 +42,9 @@ import type { VirtiofsArgs } from './rule-args/virtiofs.js';
 import type { PersistentReservationArgs } from './rule-args/persistent-reservation.js';
 import type { EvictionDrainBlockerArgs } from './rule-args/eviction-drain-blocker.js';
 import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
+import type { VolumeUpdateGateDisabledArgs } from './rule-args/volume-update-gate-disabled.js';
+import type { VolumeUpdateVolumeRefusedArgs } from './rule-args/volume-update-volume-refused.js';
+import type { VolumeUpdateDestinationMissingArgs } from './rule-args/volume-update-destination-missing.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
@@ -73,6 +77,10 @@ export interface RuleArgs {
   'tsc-frequency': TscFrequencyArgs;
   virtiofs: VirtiofsArgs;
   'persistent-reservation': PersistentReservationArgs;
+  // Added: a volume update (updateVolumesStrategy: Migration) KubeVirt will refuse.
+  'volume-update-gate-disabled': VolumeUpdateGateDisabledArgs;
+  'volume-update-volume-refused': VolumeUpdateVolumeRefusedArgs;
+  'volume-update-destination-missing': VolumeUpdateDestinationMissingArgs;
   'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
   'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }
@@ -109,6 +117,8 @@ export interface ClusterFacts {
   /** The KubeVirt CR; ok with zero items when none is installed/visible. */
   kubevirt: Known<KubeVirt>;
   kubevirtVersion?: KubeVirtVersion;
+  /** Lookups and node-derived values over these lists, built once per analysis (clusterFacts). */
+  index: ObjectIndex;
 }
 
 /** A span of KubeVirt minor releases, both ends inclusive; no `until` = up to the newest. */

@@ -5,10 +5,19 @@
 //   v1.7+: VMIM spec.priority system-maintenance, or VMI annotation kubevirt.io/eviction-source
 //   descheduler while the VMI is marked (removed after the migration);
 // - workload-update: VMIM annotation kubevirt.io/workloadUpdateMigration (every version);
+// - unknown: named kubevirt-evacuation-… or kubevirt-workload-update-… (KubeVirt's own
+//   generateName) but without the annotation that controller writes with it;
 // - user: no marker (virtctl migrate, or any other tool).
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ANNOTATION_EVACUATION_MIGRATION, ANNOTATION_WORKLOAD_UPDATE_MIGRATION } from '../../kubevirt/constants.js';
-import { ANNOTATION_EVICTION_SOURCE, EVICTION_SOURCE_DESCHEDULER, type MigrationOrigin, type MigrationPriority } from '../../kubevirt/evacuation-facts.js';
+import {
+  ANNOTATION_EVICTION_SOURCE,
+  EVICTION_SOURCE_DESCHEDULER,
+  GENERATE_NAME_EVACUATION,
+  GENERATE_NAME_WORKLOAD_UPDATE,
+  type MigrationOrigin,
+  type MigrationPriority,
+} from '../../kubevirt/evacuation-facts.js';
 
 const DESCHEDULER_PRIORITY: MigrationPriority = 'system-maintenance';
 
@@ -20,12 +29,18 @@ export function originOf(m: VirtualMachineInstanceMigration, vmi?: VirtualMachin
     return descheduler ? 'descheduler' : 'evacuation';
   }
   if (annotations?.[ANNOTATION_WORKLOAD_UPDATE_MIGRATION] !== undefined) return 'workload-update';
+  const generated = m.metadata.generateName ?? m.metadata.name ?? '';
+  if (generated.startsWith(GENERATE_NAME_EVACUATION) || generated.startsWith(GENERATE_NAME_WORKLOAD_UPDATE)) return 'unknown';
   return 'user';
 }
 
-/** Evacuations (descheduler ones too) and workload updates: the controllers back them off after failures (facts §3.7). */
-export type AutomaticOrigin = Exclude<MigrationOrigin, 'user'>;
+/**
+ * Evacuations (descheduler ones too) and workload updates: the controllers back them off after
+ * failures and re-create them after an abort (facts §3.7). KubeVirt keys both on the annotation,
+ * so an `unknown` origin (no annotation) is not among them.
+ */
+export type AutomaticOrigin = Exclude<MigrationOrigin, 'user' | 'unknown'>;
 
 export function isAutomatic(origin: MigrationOrigin): origin is AutomaticOrigin {
-  return origin !== 'user';
+  return origin !== 'user' && origin !== 'unknown';
 }

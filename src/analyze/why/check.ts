@@ -19,6 +19,10 @@ import type { HandoffArgs } from './check-args/handoff.js';
 import type { TransferArgs } from './check-args/transfer.js';
 import type { FailureReasonArgs } from './check-args/failure-reason.js';
 import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
+import type { PeerMigrationArgs } from './check-args/peer-migration.js';
+import type { SyncChannelArgs } from './check-args/sync-channel.js';
+import type { PeerHalfArgs } from './check-args/peer-half.js';
+import type { VolumeMigrationArgs } from './check-args/volume-migration.js';
 
 /**
  * Each check's args by its id: the typed facts its result hands the renderer
@@ -26,6 +30,7 @@ import type { MigrationPolicyArgs } from './check-args/migration-policy.js';
  * Each check-args/<id>.ts declares its own.
  */
 export interface CheckArgs {
+  'volume-migration': VolumeMigrationArgs;
   'vmi-running': VmiRunningArgs;
   'live-migratable': LiveMigratableArgs;
   'migration-phase': MigrationPhaseArgs;
@@ -35,6 +40,9 @@ export interface CheckArgs {
   admission: AdmissionArgs;
   'active-pods': ActivePodsArgs;
   'migration-backoff': MigrationBackoffArgs;
+  'peer-migration': PeerMigrationArgs;
+  'sync-channel': SyncChannelArgs;
+  'peer-half': PeerHalfArgs;
   'target-pod-scheduling': TargetPodSchedulingArgs;
   'storage-visibility': StorageVisibilityArgs;
   'target-pod-readiness': TargetPodReadinessArgs;

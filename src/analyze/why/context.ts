@@ -16,7 +16,9 @@ import type {
   VirtualMachineInstanceMigration,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
+import type { CauseId, VerdictStatus } from './cause.js';
 import type { MigrationKind } from '../../kubevirt/migration-kinds.js';
+import type { ObjectIndex } from '../object-index.js';
 
 /** A bounded tail of a launcher's `compute` log, or why there is none. */
 export type LogTail = { ok: true; pod: string; text: string } | { ok: false; reason: string };
@@ -56,10 +58,42 @@ export interface WhyInputs {
   handlerMetrics?: HandlerMetrics;
   /** Progress source 3 (`--prometheus`), asked only when sources 1 and 2 gave nothing. */
   prometheus?: PrometheusRead;
+  /** The analysis's index, when the command shares one over several diagnoses (list -A, why --node). */
+  index?: ObjectIndex;
+  /** `--peer-context` / `--peer-from`: the other cluster of a decentralized migration. */
+  peer?: PeerInputs;
+  /**
+   * This is the other cluster's half, diagnosed inside the document of the side the user asked
+   * about: the pairing and the channel are judged there, not again here.
+   */
+  asPeer?: boolean;
+}
+
+/** What was read from the other cluster of a decentralized (cross-cluster) migration. */
+export interface PeerInputs {
+  /** The kubeconfig context (or snapshot path) it was read from. */
+  name: string;
+  /** Every VMIM of that cluster (the pair is found by migrationID). */
+  migrations: Known<VirtualMachineInstanceMigration>;
+  kubevirt: Known<KubeVirt>;
+  /** The paired migration's own context (one was found and read). */
+  half?: WhyContext;
+  /** The paired half's verdict, filled in by diagnose() before the checks run. */
+  verdict?: PeerVerdict;
+}
+
+/** The other half's diagnosis, as the checks of this side see it. */
+export interface PeerVerdict {
+  status: VerdictStatus;
+  cause: CauseId;
+  /** The check id that decided it there (a string: check.ts depends on this file). */
+  check?: string;
 }
 
 /** Inputs plus the objects every check needs, derived once. */
 export interface WhyContext extends WhyInputs {
+  /** Lookups over the lists above, and values derived once per context (its progress). */
+  index: ObjectIndex;
   version?: KubeVirtVersion;
   kubevirtCR?: KubeVirt;
   /** The VM's name: the VM's own, else the VMI's VirtualMachine owner's. */

@@ -3,7 +3,7 @@ import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube
 import { vmNameOf } from '../../kube/owners.js';
 import { ANNOTATION_DOMAIN, LABEL_CREATED_BY, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
-import { itemsWhere } from '../lookup.js';
+import { ObjectIndex, type ListKey } from '../object-index.js';
 import { migrationsOfVmi } from '../migration/history.js';
 import { stateOf } from '../migration/state.js';
 import { migrationKind } from '../migration/kind.js';
@@ -14,12 +14,14 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
   const { vmi } = inputs;
   const vmiName = vmi?.metadata.name ?? inputs.namedMigration?.spec?.vmiName ?? inputs.requested.name;
   const kubevirtCR = inputs.kubevirt.ok ? inputs.kubevirt.items[0] : undefined;
-  const vmiMigrations = migrationsOfVmi(inputs.migrations.ok ? inputs.migrations.items : [], inputs.namespace, vmiName);
+  // One index for the analysis: the command's (list -A shares one over every migration), else a new one.
+  const index = inputs.index ?? new ObjectIndex();
+  const vmiMigrations = migrationsOfVmi(index, inputs.migrations.ok ? inputs.migrations.items : [], inputs.namespace, vmiName);
   if (inputs.namedMigration && !vmiMigrations.some((m) => m.metadata.uid === inputs.namedMigration?.metadata.uid)) {
     vmiMigrations.unshift(inputs.namedMigration);
   }
   const migration = inputs.namedMigration ?? vmiMigrations[0];
-  const launcherPods = launcherPodsOf(inputs.pods.ok ? inputs.pods.items : [], vmi?.metadata.uid, vmiName);
+  const launcherPods = launcherPodsOf(index, inputs.pods.ok ? inputs.pods.items : [], vmi?.metadata.uid, vmiName);
   const migrationUid = migration?.metadata.uid;
   const targetPod = migrationUid
     ? newestFirst(launcherPods.filter((p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] === migrationUid))[0]
@@ -28,6 +30,7 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
   const events = inputs.events.ok ? inputs.events.items : [];
   return {
     ...inputs,
+    index,
     version: versionOfKubeVirtCR(kubevirtCR),
     kubevirtCR,
     vmName: vmNameOf(vmi, inputs.vm),
@@ -43,10 +46,13 @@ export function deriveContext(inputs: WhyInputs): WhyContext {
   };
 }
 
+const BY_CREATED_BY: ListKey<Pod> = { name: LABEL_CREATED_BY, of: (p) => p.metadata.labels?.[LABEL_CREATED_BY] };
+const BY_DOMAIN: ListKey<Pod> = { name: ANNOTATION_DOMAIN, of: (p) => p.metadata.annotations?.[ANNOTATION_DOMAIN] };
+
 /** The VMI's pods, in list order: label kubevirt.io/created-by = its UID, or annotation kubevirt.io/domain = its name. */
-function launcherPodsOf(pods: readonly Pod[], vmiUid: string | undefined, vmiName: string): Pod[] {
-  const byUid = vmiUid === undefined ? [] : itemsWhere(pods, 'created-by', (p) => p.metadata.labels?.[LABEL_CREATED_BY], vmiUid);
-  const byName = itemsWhere(pods, 'domain', (p) => p.metadata.annotations?.[ANNOTATION_DOMAIN], vmiName);
+function launcherPodsOf(index: ObjectIndex, pods: readonly Pod[], vmiUid: string | undefined, vmiName: string): Pod[] {
+  const byUid = vmiUid === undefined ? [] : index.where(pods, BY_CREATED_BY, vmiUid);
+  const byName = index.where(pods, BY_DOMAIN, vmiName);
   // Usually one holds the other (a launcher pod carries both); else keep list order.
   const inName = new Set(byName);
   if (byUid.every((p) => inName.has(p))) return [...byName];

@@ -2,10 +2,13 @@
 // verdict rules of §4.1.1: a consistency pass over the results first (one fact, one judgement),
 // then the first failing check that names a cause; an all-clear only when every check of the
 // migration's current stage passed.
+import type { MigrationOrigin } from '../../kubevirt/evacuation-facts.js';
+import { originOf } from '../migration/origin.js';
 import { CAUSES, type CheckCause, type VerdictCause, type VerdictStatus } from './cause.js';
 import type { CheckArgs, CheckId, CheckOutputs, CheckResult } from './check.js';
 import type { Placement } from './placement.js';
-import type { WhyContext } from './context.js';
+import type { PeerVerdict, WhyContext } from './context.js';
+import { peerOutput, type PeerOutput } from '../decentralized/peer-output.js';
 import { WHY_CHECKS } from './registry.js';
 import { migrationTimeline, type TimelineEntry } from './timeline.js';
 import { buildSubject } from '../migratability/subject.js';
@@ -52,9 +55,16 @@ export interface Diagnosis {
   migratability?: MigratabilityEvaluation;
   /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
   progress?: MigrationProgress;
+  /** A cross-cluster half: the pairing facts and, with the other cluster read, its half's diagnosis. */
+  peer?: PeerOutput<Diagnosis>;
+  /** Who created the migration (contract §4.3 `origin`), with a migration. */
+  origin?: MigrationOrigin;
 }
 
-export function diagnose(ctx: WhyContext): Diagnosis {
+export function diagnose(input: WhyContext): Diagnosis {
+  // The other half first: its verdict is evidence for this half's peer checks.
+  const peerHalf = input.peer?.half ? diagnose({ ...input.peer.half, asPeer: true }) : undefined;
+  const ctx: WhyContext = input.peer && peerHalf ? { ...input, peer: { ...input.peer, verdict: peerVerdictOf(peerHalf.verdict) } } : input;
   const { checks, out } = runChecks(ctx);
   ownerCause(ctx, checks);
   return {
@@ -66,7 +76,18 @@ export function diagnose(ctx: WhyContext): Diagnosis {
     policy: policyOutput(ctx),
     ...(!ctx.migration && (ctx.vm || ctx.vmi) ? { migratability: migratabilityOf(ctx) } : {}),
     ...progressOf(ctx),
+    ...peerOf(ctx, peerHalf),
+    ...(ctx.migration ? { origin: originOf(ctx.migration, ctx.vmi) } : {}),
   };
+}
+
+function peerOf(ctx: WhyContext, half: Diagnosis | undefined): { peer?: PeerOutput<Diagnosis> } {
+  const peer = peerOutput(ctx, half);
+  return peer ? { peer } : {};
+}
+
+function peerVerdictOf(v: Verdict): PeerVerdict {
+  return { status: v.status, cause: v.cause, ...(v.check ? { check: v.check } : {}) };
 }
 
 /** Every check in order, then the consistency pass (rule 5). */
@@ -114,7 +135,7 @@ function progressOf(ctx: WhyContext): { progress?: MigrationProgress } {
 /** check-migratable's verdict from what `why` gathered (it reads no StorageClasses or DataVolumes). */
 function migratabilityOf(ctx: WhyContext): MigratabilityEvaluation {
   const notRead = unknownList<never>('not read by why: run check-migratable');
-  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead });
+  const facts = clusterFacts({ ...ctx, storageClasses: notRead, dataVolumes: notRead, storageProfiles: notRead }, ctx.index);
   return evaluateMigratability(buildSubject({ vm: ctx.vm, vmi: ctx.vmi }), facts);
 }
 
@@ -131,8 +152,14 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
   const decisive = checks.find((c) => c.status === 'fail' && c.cause) ?? checks.find((c) => c.status === 'warn' && c.cause);
   if (decisive?.cause) return decidedBy(decisive, decisive.cause, statusFor(decisive, decisive.cause, phase));
   const stage = stageOf(ctx);
+  const inStage = checks.filter((c) => STAGE_CHECKS[stage].includes(c.id));
+  const unknown = inStage.filter((c) => c.status === 'unknown').map((c) => c.id);
+  const anomalies = inStage.filter((c) => (c.status === 'warn' || c.status === 'fail') && !c.cause).map((c) => c.id);
+  const undecided = unknown.length > 0 || anomalies.length > 0;
   switch (stage) {
     case 'none':
+      // A volume update waiting for its VMIM is not "idle" when what decides it could not be read.
+      if (undecided) return { status: 'unknown', cause: 'unknown', args: { kind: 'undecided', stage, unknown, anomalies } };
       return { status: 'idle', cause: 'no-migration', args: { kind: 'no-migration' } };
     case 'failed':
       return { status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } };
@@ -140,10 +167,7 @@ export function chooseVerdict(ctx: WhyContext, checks: CheckResult[]): Verdict {
     case 'unknown-phase':
       return { status: 'unknown', cause: 'unknown', args: { kind: 'unknown-phase', phase: phase ?? '' } };
     default: {
-      const inStage = checks.filter((c) => STAGE_CHECKS[stage].includes(c.id));
-      const unknown = inStage.filter((c) => c.status === 'unknown').map((c) => c.id);
-      const anomalies = inStage.filter((c) => (c.status === 'warn' || c.status === 'fail') && !c.cause).map((c) => c.id);
-      if (unknown.length > 0 || anomalies.length > 0) return { status: 'unknown', cause: 'unknown', args: { kind: 'undecided', stage, unknown, anomalies } };
+      if (undecided) return { status: 'unknown', cause: 'unknown', args: { kind: 'undecided', stage, unknown, anomalies } };
       if (stage === 'succeeded') return { status: 'succeeded', cause: 'none', args: { kind: 'succeeded' } };
       return { status: 'progressing', cause: 'none', args: { kind: 'progressing' } };
     }

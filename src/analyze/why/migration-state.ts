@@ -6,7 +6,8 @@ import type { EvidenceRef } from '../findings.js';
 import type { KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import type { WhyContext } from './context.js';
-import { itemsWhere } from '../lookup.js';
+import { targetPodElsewhere } from '../decentralized/half.js';
+import type { ListKey, ObjectIndex } from '../object-index.js';
 import { recognizeControllerEvent, type ControllerEvent } from './parse/controller-events.js';
 
 /**
@@ -17,7 +18,8 @@ import { recognizeControllerEvent, type ControllerEvent } from './parse/controll
  */
 export function awaitingTargetPod(ctx: WhyContext): boolean {
   const phase = ctx.migration?.status?.phase ?? '';
-  return ctx.migration !== undefined && (phase === '' || phase === 'Pending') && ctx.targetPod === undefined;
+  // A decentralized source's target pod is created in the other cluster.
+  return ctx.migration !== undefined && (phase === '' || phase === 'Pending') && ctx.targetPod === undefined && !targetPodElsewhere(ctx.migration);
 }
 
 /**
@@ -36,10 +38,12 @@ export function hasMultipleActivePods(ctx: Pick<WhyContext, 'launcherPods' | 'vm
   return Object.keys(ctx.vmi?.status?.activePods ?? {}).length > 1 || liveLauncherPods(ctx).length > 1;
 }
 
+const BY_MIGRATION_JOB: ListKey<Pod> = { name: LABEL_MIGRATION_JOB_UID, of: (p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID] };
+
 /** Target pods of a migration among `pods` (label kubevirt.io/migrationJobUID = its UID). */
-export function targetPodsOf(pods: readonly Pod[], m: VirtualMachineInstanceMigration): Pod[] {
+export function targetPodsOf(index: ObjectIndex, pods: readonly Pod[], m: VirtualMachineInstanceMigration): Pod[] {
   const uid = m.metadata.uid;
-  return uid ? [...itemsWhere(pods, 'migration-job-uid', (p) => p.metadata.labels?.[LABEL_MIGRATION_JOB_UID], uid)] : [];
+  return uid ? [...index.where(pods, BY_MIGRATION_JOB, uid)] : [];
 }
 
 export interface RecognizedEvent {

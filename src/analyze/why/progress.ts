@@ -85,12 +85,12 @@ export function migrationMode(ctx: WhyContext, mode: string | undefined): string
   return mode || MIGRATION_MODE_PRE_COPY;
 }
 
-const cache = new WeakMap<WhyContext, MigrationProgress | null>();
-
-/** undefined when there is no migration or libvirt never started copying. */
+/**
+ * undefined when there is no migration or libvirt never started copying. Computed once per
+ * context (the transfer check and the diagnosis both ask).
+ */
 export function migrationProgress(ctx: WhyContext): MigrationProgress | undefined {
-  if (!cache.has(ctx)) cache.set(ctx, computeProgress(ctx) ?? null);
-  return cache.get(ctx) ?? undefined;
+  return ctx.index.derived(ctx, 'progress', () => computeProgress(ctx)) ?? undefined;
 }
 
 /** The source-1 samples alone: what the gatherer looks at to decide whether to read metrics. */
@@ -111,7 +111,7 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
   const mode = migrationMode(ctx, cs.state?.mode);
   const { effective } = resolveMigrationConfig(ctx);
   const config = effective.config;
-  const budget = completionBudget(ctx.vmi, config);
+  const budget = completionBudget(ctx.vmi, config, ctx.version);
   const unavailable: SourceMiss[] = [];
   const picked = pickSource(ctx, m, cs, unavailable);
   const end = cs.finished ? (cs.state?.endTimestamp ?? finalTransition(m)) : undefined;
@@ -120,7 +120,7 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
     samples: picked?.samples ?? [],
     now: end ? time(end) : ctx.now.getTime(),
     ...(cs.startedAt ? { startedAt: time(cs.startedAt) } : {}),
-    ...(budget ? { sizeBytes: budget.memoryBytes, sizeIsLowerBound: budget.lowerBound } : {}),
+    ...(budget ? { sizeBytes: budget.memoryBytes + (budget.migratedVolumes?.counted ? budget.migratedVolumes.bytes : 0), sizeIsLowerBound: budget.lowerBound } : {}),
     mode,
     config,
     ...(ctx.version ? { version: ctx.version } : {}),

@@ -14,6 +14,9 @@ import { resourceQuota } from './checks/resource-quota.js';
 import { admission } from './checks/admission.js';
 import { activePods } from './checks/active-pods.js';
 import { migrationBackoff } from './checks/migration-backoff.js';
+import { peerMigration } from './checks/peer-migration.js';
+import { syncChannel } from './checks/sync-channel.js';
+import { peerHalf } from './checks/peer-half.js';
 import { targetPodScheduling } from './checks/target-pod-scheduling.js';
 import { storageVisibility } from './checks/storage-visibility.js';
 import { targetPodReadiness } from './checks/target-pod-readiness.js';
@@ -21,8 +24,12 @@ import { handoff } from './checks/handoff.js';
 import { transfer } from './checks/transfer.js';
 import { failureReason } from './checks/failure-reason.js';
 import { migrationPolicy } from './checks/migration-policy.js';
+import { volumeMigration } from './checks/volume-migration.js';
 
+// volume-migration comes first: a volume update KubeVirt refused or that left the VM needing
+// manual recovery explains why there is no VMI or no VMIM before any live-migration check does.
 export const WHY_CHECKS: readonly WhyCheck[] = [
+  volumeMigration,
   vmiRunning,
   liveMigratable,
   migrationPhase,
@@ -32,6 +39,9 @@ export const WHY_CHECKS: readonly WhyCheck[] = [
   migrationSlots,
   resourceQuota,
   admission,
+  peerMigration,
+  syncChannel,
+  peerHalf,
   targetPodScheduling,
   storageVisibility,
   targetPodReadiness,

@@ -8,6 +8,7 @@ import type { WhyContext } from './context.js';
 import { awaitingTargetPod } from './migration-state.js';
 import { copyState } from './progress.js';
 import { isPastScheduling, phaseFacts } from '../migration/phase.js';
+import { targetPodElsewhere } from '../decentralized/half.js';
 
 export type Stage =
   /** No migration: rule 3 (no-migration only when nothing would stop a new one). */
@@ -20,7 +21,10 @@ export type Stage =
   | 'handoff'
   /** libvirt copies (Running, or TargetReady with a start time). */
   | 'transfer'
-  /** Decentralized (cross-cluster) phases: the other side is not visible from here. */
+  /**
+   * A decentralized half waiting on the other cluster: the sync phases, and a source half until
+   * libvirt copies (its target pod is in the other cluster).
+   */
   | 'decentralized'
   | 'succeeded'
   | 'failed'
@@ -29,12 +33,12 @@ export type Stage =
 
 /** The checks whose gaps forbid an all-clear in each stage. */
 export const STAGE_CHECKS: Record<Stage, readonly CheckId[]> = {
-  none: [],
-  queue: ['vmi-running', 'live-migratable', 'migration-conflict', 'migration-backoff', 'active-pods', 'migration-slots', 'resource-quota', 'admission'],
+  none: ['volume-migration'],
+  queue: ['volume-migration', 'vmi-running', 'live-migratable', 'migration-conflict', 'migration-backoff', 'active-pods', 'migration-slots', 'resource-quota', 'admission'],
   'target-pod': ['vmi-running', 'live-migratable', 'migration-conflict', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness'],
   handoff: ['vmi-running', 'target-pod-readiness', 'handoff'],
   transfer: ['handoff', 'transfer'],
-  decentralized: [],
+  decentralized: ['vmi-running', 'live-migratable', 'peer-migration', 'sync-channel', 'peer-half'],
   succeeded: ['failure-reason'],
   failed: [],
   'unknown-phase': [],
@@ -48,6 +52,7 @@ export function stageOf(ctx: WhyContext): Stage {
   if (!facts) return 'unknown-phase';
   if (facts.final) return phase === 'Succeeded' ? 'succeeded' : 'failed';
   if (facts.decentralized) return 'decentralized';
+  if (targetPodElsewhere(m) && !copyState(ctx, m).started) return 'decentralized';
   if (awaitingTargetPod(ctx)) return 'queue';
   // Unset, Pending, Scheduling: the target pod is not Ready yet.
   if (!isPastScheduling(phase)) return 'target-pod';

@@ -40,7 +40,7 @@ import { matchesRequiredNodeAffinity, unmetRequirements } from '../scheduling/no
 import { matchesLabelSelector } from '../scheduling/label-selector.js';
 import { unmatchedSelectorKeys } from '../scheduling/node-selector.js';
 import { isNodeReady } from '../scheduling/readiness.js';
-import { resourceFit, type ResourceList } from '../scheduling/resource-fit.js';
+import { quantitiesOf, resourceFit, type ParseResources, type ResourceList } from '../scheduling/resource-fit.js';
 import { TAINT_UNSCHEDULABLE, untoleratedTaints } from '../scheduling/taints.js';
 import type { Placement, PlacementReason } from './placement.js';
 import type { WhyContext } from './context.js';
@@ -55,7 +55,7 @@ import {
 } from './parse/scheduler-message.js';
 import { eventMessage, eventRef, eventsOfMigration, isPodTerminated, podRef, unschedulableCondition } from './target-pod-state.js';
 import { listOf, objectOf, stringMapOf } from '../shape.js';
-import { itemsWhere } from '../lookup.js';
+import { BY_NAME, type ListKey, type ObjectIndex } from '../object-index.js';
 import { labelValue } from '../../kube/labels.js';
 
 /** Taints the node lifecycle controller puts on a NotReady node (reported as `not-ready` instead). */
@@ -106,9 +106,6 @@ function add(a: Record<string, number>, b: Record<string, number>): Record<strin
  * regular init container if bigger, plus the pod overhead.
  */
 export function podRequests(pod: Pod): ResourceList {
-  // Every placement counts every pod on every node again (`list`: once per unschedulable target).
-  const known = requestsOfPod.get(pod);
-  if (known) return known;
   const inits = listOf(pod.spec?.initContainers) as PodContainer[];
   const sidecars = inits.filter((c) => c.restartPolicy === 'Always').map(requestsOf).reduce(add, {});
   let total = (listOf(pod.spec?.containers) as PodContainer[]).map(requestsOf).reduce(add, sidecars);
@@ -117,11 +114,8 @@ export function podRequests(pod: Pod): ResourceList {
     for (const [k, v] of Object.entries(r)) if (v > (total[k] ?? 0)) total = { ...total, [k]: v };
   }
   for (const [k, q] of Object.entries(pod.spec?.overhead ?? {})) total = add(total, { [k]: parseQuantity(q) ?? 0 });
-  const requests = Object.fromEntries(Object.entries(total).map(([k, v]) => [k, String(v)]));
-  requestsOfPod.set(pod, requests);
-  return requests;
+  return Object.fromEntries(Object.entries(total).map(([k, v]) => [k, String(v)]));
 }
-const requestsOfPod = new WeakMap<Pod, ResourceList>();
 
 // ---- pod anti-affinity ----
 
@@ -132,7 +126,8 @@ function termNamespaces(term: PodAffinityTerm, own: string | undefined): string[
 }
 
 /** Pods that keep `node` out through the target pod's required anti-affinity terms. */
-function antiAffinityPods(pod: Pod, node: Node, nodes: readonly Node[], known: readonly Pod[]): Pod[] {
+function antiAffinityPods(p: Placing, node: Node): Pod[] {
+  const { pod, known } = p;
   const terms = listOf(pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
   const out: Pod[] = [];
   for (const term of terms) {
@@ -140,12 +135,7 @@ function antiAffinityPods(pod: Pod, node: Node, nodes: readonly Node[], known: r
     const domain = labelValue(node.metadata.labels, key);
     if (domain === undefined) continue;
     const ns = termNamespaces(term, pod.metadata.namespace);
-    // Every node is judged against every pod: the pods are grouped by domain once (lookup.ts).
-    const domainOf = (p: Pod) => {
-      const where = p.spec?.nodeName;
-      return where === undefined ? undefined : labelValue(itemsWhere(nodes, 'name', (n) => n.metadata.name, where)[0]?.metadata.labels, key);
-    };
-    for (const other of itemsWhere(known, `topology ${key}`, domainOf, domain)) {
+    for (const other of p.index.where(known, p.byDomain(key), domain)) {
       if (ns !== 'all' && !ns.includes(other.metadata.namespace ?? '')) continue;
       if (matchesLabelSelector(other.metadata.labels, term.labelSelector) && !out.includes(other)) out.push(other);
     }
@@ -190,9 +180,9 @@ export function vmiClaims(ctx: WhyContext): VmiClaim[] {
   const pvs = ctx.pvs.ok ? ctx.pvs.items : [];
   return claimVolumes(buildSubject({ vmi: ctx.vmi })).map((v) => {
     const c: VmiClaim = { volume: v.volume, claim: v.claim };
-    const pvc = itemsWhere(pvcs, 'name', (p) => p.metadata.name, v.claim).find((p) => (p.metadata.namespace ?? ctx.namespace) === ctx.namespace);
+    const pvc = ctx.index.where(pvcs, BY_NAME, v.claim).find((p) => (p.metadata.namespace ?? ctx.namespace) === ctx.namespace);
     if (pvc) c.pvc = pvc;
-    const pv = pvc?.spec?.volumeName ? itemsWhere(pvs, 'name', (p) => p.metadata.name, pvc.spec.volumeName)[0] : undefined;
+    const pv = pvc?.spec?.volumeName ? ctx.index.byName(pvs, pvc.spec.volumeName) : undefined;
     if (pv) c.pv = pv;
     return c;
   });
@@ -216,7 +206,52 @@ function livePods(ctx: WhyContext, except: Pod): Pod[] {
   return pods.filter((p) => !same(p) && p.spec?.nodeName && !isPodTerminated(p));
 }
 
-function evaluateNode(pod: Pod, node: Node, nodes: readonly Node[], sourceNode: string | undefined, claims: VmiClaim[], known: readonly Pod[]): NodeEvaluation {
+/** One placement: what every node is judged against, and the index that groups it. */
+interface Placing {
+  pod: Pod;
+  sourceNode: string | undefined;
+  claims: VmiClaim[];
+  /** The pods that hold resources or anti-affinity on a node. */
+  known: readonly Pod[];
+  index: ObjectIndex;
+  /** `known` by topology domain: one key per topology key, as the domain of a pod is its node's label. */
+  byDomain(topologyKey: string): ListKey<Pod>;
+  /** A pod's requests, parsed, once per pod for the analysis (every placement counts every pod again). */
+  requests(pod: Pod): ResourceList;
+  parse: ParseResources;
+}
+
+/** Pods by `spec.nodeName`. */
+const BY_NODE: ListKey<Pod> = { name: 'spec.nodeName', of: (p) => p.spec?.nodeName };
+
+function placing(ctx: WhyContext, pod: Pod, nodes: readonly Node[], sourceNode: string | undefined): Placing {
+  const { index } = ctx;
+  const domains = new Map<string, ListKey<Pod>>();
+  const byDomain = (key: string): ListKey<Pod> => {
+    let k = domains.get(key);
+    if (!k) {
+      const of = (p: Pod) => {
+        const where = p.spec?.nodeName;
+        return where === undefined ? undefined : labelValue(index.byName(nodes, where)?.metadata.labels, key);
+      };
+      domains.set(key, (k = { name: `topology ${key}`, of }));
+    }
+    return k;
+  };
+  return {
+    pod,
+    sourceNode,
+    claims: vmiClaims(ctx),
+    known: livePods(ctx, pod),
+    index,
+    byDomain,
+    requests: (p) => index.derived(p, 'requests', () => podRequests(p)),
+    parse: (list) => index.derived(list, 'quantities', () => quantitiesOf(list)),
+  };
+}
+
+function evaluateNode(p: Placing, node: Node): NodeEvaluation {
+  const { pod, sourceNode, claims, known } = p;
   const name = node.metadata.name ?? '';
   if (name === sourceNode) return { name, fits: false, source: true, reasons: [{ kind: 'source-node' }], categories: ['target-unschedulable-anti-affinity'] };
   const reasons: PlacementReason[] = [];
@@ -227,7 +262,7 @@ function evaluateNode(pod: Pod, node: Node, nodes: readonly Node[], sourceNode: 
   };
 
   // A node running a pod of this VMI is excluded like the source (KubeVirt's anti-affinity).
-  for (const other of antiAffinityPods(pod, node, nodes, known)) push({ kind: 'anti-affinity', pod: other.metadata.name ?? '' }, 'target-unschedulable-anti-affinity');
+  for (const other of antiAffinityPods(p, node)) push({ kind: 'anti-affinity', pod: other.metadata.name ?? '' }, 'target-unschedulable-anti-affinity');
 
   const ready = isNodeReady(node);
   if (!ready) push({ kind: 'not-ready' }, 'target-unschedulable-taints');
@@ -248,8 +283,8 @@ function evaluateNode(pod: Pod, node: Node, nodes: readonly Node[], sourceNode: 
     push({ kind: 'affinity', expression: formatRequirement(r) }, isCpuKey(r.key) ? 'target-unschedulable-cpu' : 'target-unschedulable-node-selector');
   }
 
-  const onNode = itemsWhere(known, 'node', (p) => p.spec?.nodeName, name);
-  const fit = resourceFit(objectOf(node.status?.allocatable) ?? {}, onNode.map(podRequests), podRequests(pod));
+  const onNode = p.index.where(known, BY_NODE, name);
+  const fit = resourceFit(objectOf(node.status?.allocatable) ?? {}, onNode.map(p.requests), p.requests(pod), p.parse);
   // A node that reports no ephemeral-storage has local storage isolation off: the scheduler skips it.
   const shortfalls = fit.shortfalls.filter((s) => s.resource !== 'ephemeral-storage' || node.status?.allocatable?.['ephemeral-storage'] !== undefined);
   for (const s of shortfalls) {
@@ -270,9 +305,8 @@ export function evaluateTargetPlacement(ctx: WhyContext, pod: Pod, nodes: readon
   const gaps: string[] = [];
   if (!ctx.pvcs.ok) gaps.push(ctx.pvcs.reason);
   if (!ctx.pvs.ok) gaps.push(ctx.pvs.reason);
-  const claims = vmiClaims(ctx);
-  const known = livePods(ctx, pod);
-  const evals = nodes.map((n) => evaluateNode(pod, n, nodes, sourceNode, claims, known));
+  const p = placing(ctx, pod, nodes, sourceNode);
+  const evals = nodes.map((n) => evaluateNode(p, n));
   const placement: Placement = {
     nodeSelector: stringMapOf(pod.spec?.nodeSelector),
     nodes: evals.map((e) => ({ name: e.name, fits: e.fits, reasons: e.reasons })),

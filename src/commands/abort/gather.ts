@@ -1,8 +1,11 @@
 // What `abort` reads, in one round (plus one GET when NAME was a migration of another name):
-// NAME as a VMIM, a VMI and a VM, and the namespace's migrations for the VMI's history.
+// NAME as a VMIM, a VMI and a VM, the namespace's migrations for the VMI's history, and the
+// KubeVirt CR (its version and settings say whether and how an evacuation or workload update
+// re-creates what is cancelled; unreadable, those warnings say less). run.ts GETs the node of an
+// evacuation.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
 import { getOptional } from '../../collect/gather.js';
-import type { VirtualMachine, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import type { KubeVirt, VirtualMachine, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 
 export interface AbortGathered {
   namespace: string;
@@ -11,23 +14,27 @@ export interface AbortGathered {
   vmi?: VirtualMachineInstance;
   vm?: VirtualMachine;
   migrations: VirtualMachineInstanceMigration[];
+  kubevirt?: KubeVirt;
 }
 
 export async function gatherForAbort(source: ClusterSource, namespace: string, name: string): Promise<AbortGathered> {
-  const [named, vmiByName, vmByName, migrations] = await Promise.all([
+  const [named, vmiByName, vmByName, migrations, kubevirts] = await Promise.all([
     getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name),
     getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
     getOptional<VirtualMachine>(source, 'vm', namespace, name),
     // The history is needed to find the in-flight one: a failed list is fatal here (exit 3).
     source.list<VirtualMachineInstanceMigration>('vmim', { namespace }),
+    source.list<KubeVirt>('kubevirt', {}).catch(() => []),
   ]);
+  const cr = kubevirts[0];
+  const kubevirt = cr ? { kubevirt: cr } : {};
   if (named) {
     const vmiName = named.spec?.vmiName;
     const vmi = vmiName === name ? vmiByName : vmiName ? await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, vmiName) : undefined;
-    return { namespace, resolvedAs: 'VirtualMachineInstanceMigration', named, ...(vmi ? { vmi } : {}), migrations };
+    return { namespace, resolvedAs: 'VirtualMachineInstanceMigration', named, ...(vmi ? { vmi } : {}), migrations, ...kubevirt };
   }
-  if (vmiByName) return { namespace, resolvedAs: 'VirtualMachineInstance', vmi: vmiByName, ...(vmByName ? { vm: vmByName } : {}), migrations };
-  if (vmByName) return { namespace, resolvedAs: 'VirtualMachine', vm: vmByName, migrations };
+  if (vmiByName) return { namespace, resolvedAs: 'VirtualMachineInstance', vmi: vmiByName, ...(vmByName ? { vm: vmByName } : {}), migrations, ...kubevirt };
+  if (vmByName) return { namespace, resolvedAs: 'VirtualMachine', vm: vmByName, migrations, ...kubevirt };
   throw new SourceError(
     'NotFound',
     `Error from server (NotFound): no virtualmachineinstancemigrations, virtualmachineinstances or virtualmachines named "${name}" in namespace "${namespace}"`,

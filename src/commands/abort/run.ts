@@ -9,10 +9,11 @@ import { emit } from '../../cmdutil/output.js';
 import { FailureError } from '../../cmdutil/errors.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode } from '../../cmdutil/exit-codes.js';
 import { SourceError } from '../../collect/source.js';
-import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
+import type { KubeVirt, Node, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { vmNameOf } from '../../kube/owners.js';
 import { formatDuration } from '../../kube/duration.js';
 import { decideAbort } from '../../analyze/abort/decide.js';
+import { evacuationNodeOf, recreationWarning } from '../../analyze/abort/recreation.js';
 import { abortOutcome, abortRefusal, migrationChanged, type MigrationChanged } from '../../analyze/abort/outcome.js';
 import { abortDocument } from '../../render/abort-document.js';
 import type { AbortReport } from '../../render/abort-doc-types.js';
@@ -40,6 +41,8 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
       force: o.force,
     });
     const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none' };
+    const recreation = plan.migration ? await recreationOf(source, plan.migration, gathered.vmi, gathered.kubevirt) : undefined;
+    if (recreation) report.recreation = recreation;
     const refusal = abortRefusal(plan, undefined);
     if (refusal) report.refusal = refusal;
     const vm = vmNameOf(gathered.vmi, gathered.vm);
@@ -76,6 +79,13 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
   } finally {
     await source.close();
   }
+}
+
+/** Whether KubeVirt re-creates the migration: for an evacuation, one GET of its node (the drain taint). */
+async function recreationOf(source: ControlSource, m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, kubevirt: KubeVirt | undefined) {
+  const nodeName = evacuationNodeOf(m, vmi);
+  const node = nodeName ? await getOptional<Node>(source, 'node', '', nodeName).catch(() => undefined) : undefined;
+  return recreationWarning({ migration: m, ...(vmi ? { vmi } : {}), ...(kubevirt ? { kubevirt } : {}), ...(node ? { node } : {}) });
 }
 
 /**

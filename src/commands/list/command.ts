@@ -7,6 +7,7 @@ import { defineCommand, type CommandEnv, type Example } from '../../cmdutil/defi
 import { parseSortByFlag } from '../../render/sort-by.js';
 import { UsageError } from '../../cmdutil/errors.js';
 import { addFleetOptions, parseFleetFlags, type RawFleetFlags } from '../fleet/flags.js';
+import { addPeerOptions, parsePeerFlags, rejectPeerWith, type RawPeerFlags } from '../peer/flags.js';
 
 const EXAMPLES: readonly Example[] = [
   { comment: 'The migrations in every namespace', args: 'list -A' },
@@ -29,13 +30,15 @@ export function registerList(env: CommandEnv): void {
     .option('--prometheus-certificate-authority <path>', 'CA certificate to verify --prometheus with (default: the system\'s)')
     .option('--prometheus-insecure-skip-tls-verify', 'do not verify the --prometheus certificate (insecure; --insecure-skip-tls-verify does not apply to it)')
     .option('--prometheus-allow-http-token', 'send --prometheus-token-file to an http:// URL anyway (unencrypted)');
-  addFleetOptions(list).action(async (_opts, cmd: Command) => {
-    const raw = cmd.optsWithGlobals<RawGlobals & RawPrometheusOptions & RawFleetFlags & { allNamespaces?: boolean; sortBy?: string; selector?: string; node?: string; watch?: boolean; interval?: string }>();
+  addPeerOptions(addFleetOptions(list)).action(async (_opts, cmd: Command) => {
+    const raw = cmd.optsWithGlobals<RawGlobals & RawPrometheusOptions & RawFleetFlags & RawPeerFlags & { allNamespaces?: boolean; sortBy?: string; selector?: string; node?: string; watch?: boolean; interval?: string }>();
     const g = parseGlobalOptions(raw, env.io);
     const fleet = parseFleetFlags(raw, g);
     if (raw.selector !== undefined) validateSelector(raw.selector);
     if (raw.node !== undefined) validateNodeName(raw.node);
     const { watch, intervalMs } = parseWatchFlags(raw, g);
+    const peer = parsePeerFlags(raw, g);
+    rejectPeerWith(peer, fleet ? ('contexts' in fleet ? '--contexts' : '--all-contexts') : watch ? '--watch' : undefined);
     // The watch loop reads one cluster; a fleet is read once per context.
     if (watch && fleet) throw new UsageError('--watch follows one cluster: it cannot be combined with --contexts or --all-contexts');
     // One Prometheus URL is one cluster's series (its namespace/name labels do not say which).
@@ -43,6 +46,6 @@ export function registerList(env: CommandEnv): void {
     const prometheus = parsePrometheusOptions(raw);
     const sortBy = parseSortByFlag(raw.sortBy);
     const { runList } = await import('./run.js');
-    env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(prometheus ? { prometheus } : {}), ...(sortBy ? { sortBy } : {}), ...(fleet ? { fleet } : {}), ...(raw.selector !== undefined ? { selector: raw.selector } : {}), ...(raw.node !== undefined ? { node: raw.node } : {}), ...(watch ? { watch: { intervalMs } } : {}) }, env.io));
+    env.setExit(await runList(g, { allNamespaces: Boolean(raw.allNamespaces), ...(prometheus ? { prometheus } : {}), ...(sortBy ? { sortBy } : {}), ...(fleet ? { fleet } : {}), ...(raw.selector !== undefined ? { selector: raw.selector } : {}), ...(raw.node !== undefined ? { node: raw.node } : {}), ...(watch ? { watch: { intervalMs } } : {}), ...(peer ? { peer } : {}) }, env.io));
   });
 }

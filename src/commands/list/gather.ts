@@ -25,6 +25,7 @@ import { time } from '../../kube/time.js';
 import { isPodScheduled } from '../../analyze/why/target-pod-state.js';
 import type { WhyInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';
+import { ObjectIndex } from '../../analyze/object-index.js';
 import { awaitingTargetPod } from '../../analyze/why/migration-state.js';
 import { isFinal } from '../../analyze/migration/phase.js';
 import { gatherForWhy, type SharedReads } from '../why/gather.js';
@@ -72,7 +73,7 @@ export async function gatherForList(source: ClusterSource, scope: ListScope, err
   const all = migrations.ok ? migrations.items : [];
   const labels = scope.selector !== undefined ? parseLabelSelector(scope.selector) : [];
   const inScope = all.filter((m) => (namespace === undefined || m.metadata.namespace === namespace) && matchesLabels(labels, m.metadata.labels) && mayConcern(m, scope.node));
-  const shared: SharedReads = { migrations, kubevirt, policies, namespaces };
+  const shared: SharedReads = { migrations, kubevirt, policies, namespaces, index: new ObjectIndex() };
   const now = source.now();
 
   const memo = memoizedSource(source, ['node', 'pv', 'pvc', 'resourcequota']);
@@ -186,5 +187,6 @@ function finishedInputs(m: VirtualMachineInstanceMigration, shared: SharedReads,
     policies: shared.policies,
     namespaceObject: shared.namespaces.ok ? known(shared.namespaces.items.filter((n) => n.metadata.name === namespace)) : shared.namespaces,
     sourceLog: { ok: false, reason: 'list does not read launcher logs' },
+    index: shared.index,
   };
 }

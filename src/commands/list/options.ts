@@ -2,6 +2,7 @@
 import type { JsonPath } from '../../render/jsonpath.js';
 import type { PrometheusOptions } from '../why/options.js';
 import type { FleetFlags } from '../fleet/flags.js';
+import type { PeerFlags } from '../peer/flags.js';
 
 export interface ListOptions {
   allNamespaces: boolean;
@@ -15,6 +16,8 @@ export interface ListOptions {
   sortBy?: JsonPath;
   /** `--contexts` / `--all-contexts`: the migrations of every cluster of the fleet. */
   fleet?: FleetFlags;
+  /** `--peer-context` / `--peer-kubeconfig` / `--peer-from`: pair the cross-cluster halves with that cluster's. */
+  peer?: PeerFlags;
   /** `-w/--watch`: the list again every `intervalMs` until Ctrl-C. */
   watch?: { intervalMs: number };
 }

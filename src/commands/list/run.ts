@@ -11,7 +11,7 @@ import { EXIT_FAILURE, EXIT_OK, type ExitCode } from '../../cmdutil/exit-codes.j
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit, type CommandOutput } from '../../cmdutil/output.js';
 import { openPrometheus, type PrometheusApi } from '../../collect/prometheus.js';
-import type { GatherError } from '../../kube/known.js';
+import type { GatherError, Known } from '../../kube/known.js';
 import { listMigration } from '../../analyze/list/row.js';
 import { LIST_LOG_TAILS } from './progress-reads.js';
 import { watchLoop } from '../why/watch.js';
@@ -29,12 +29,30 @@ import { sortByJsonPath } from '../../render/sort-by.js';
 import { renderPartialErrors } from '../../render/partial-errors.js';
 import { makeStyle } from '../../render/style.js';
 import type { ListOptions } from './options.js';
+import type { ListPeer } from '../../analyze/list/row.js';
+import { pairAcross } from '../../analyze/decentralized/half.js';
+import { listKnown } from '../../collect/gather.js';
+import { SourceError } from '../../collect/source.js';
+import { unknownList } from '../../kube/known.js';
+import type { VirtualMachineInstanceMigration } from '../../kube/types.js';
+import { openPeer, type OpenedPeer } from '../peer/open.js';
 
 export async function runList(g: GlobalOptions, o: ListOptions, io: Io): Promise<ExitCode> {
   const prometheus = await openPrometheus(o.prometheus, g, (line) => io.stderr(`${line}\n`));
   if (o.fleet) return runListFleet(g, o, o.fleet, io);
   if (o.watch) return watchList(g, o, o.watch.intervalMs, io, prometheus);
-  const { rows, errors, namespace } = await withSource(g, io, (source) => listCluster(source, g, o, prometheus));
+  const { rows, errors, namespace } = await withSource(g, io, async (source) => {
+    if (!o.peer) return listCluster(source, g, o, prometheus);
+    const peer = await openPeer(g, io, o.peer, source.now());
+    try {
+      // The other cluster's VMIMs are listed while this one is read.
+      const peerMigrations = readPeerMigrations(peer);
+      const listed = await listCluster(source, g, o, prometheus, { name: peer.name, read: peerMigrations });
+      return { ...listed, errors: [...listed.errors, ...(await peerMigrations).errors] };
+    } finally {
+      await peer.source.close();
+    }
+  });
   await printList(g, o, io, rows, errors, namespace);
   return EXIT_OK;
 }
@@ -78,15 +96,44 @@ async function printList(g: GlobalOptions, o: ListOptions, io: Io, found: FleetL
   });
 }
 
+/** Every VMIM of the other cluster (one LIST), or why they could not be read (an errors[] entry). */
+async function readPeerMigrations(peer: OpenedPeer): Promise<{ migrations: Known<VirtualMachineInstanceMigration>; errors: GatherError[] }> {
+  const errors: GatherError[] = [];
+  try {
+    const migrations = await listKnown<VirtualMachineInstanceMigration>(peer.source, 'vmim', {}, errors);
+    return { migrations, errors: errors.map((e) => ({ ...e, cluster: peer.name })) };
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    return { migrations: unknownList(err.message), errors: [unreachableError(peer.name, (err.message.split('\n')[0] ?? '').replace(/^error: /, ''))] };
+  }
+}
+
+/** `peer` on a cross-cluster half: its partner there, or (the other cluster read) none; undefined otherwise. */
+function peerOfRow(m: VirtualMachineInstanceMigration, cluster: string, others: Known<VirtualMachineInstanceMigration>): ListPeer | undefined {
+  if (!others.ok) return undefined;
+  const paired = pairAcross(m, others.items);
+  if (paired === undefined) return undefined;
+  return paired ? { cluster, namespace: paired.metadata.namespace ?? '', migration: paired.metadata.name ?? '', phase: paired.status?.phase ?? '' } : { cluster };
+}
+
 /** One cluster's rows, newest first, and what could not be read. */
-async function listCluster(source: ClusterSource, g: GlobalOptions, o: ListOptions, prometheus: PrometheusApi | undefined): Promise<Listed> {
+async function listCluster(
+  source: ClusterSource,
+  g: GlobalOptions,
+  o: ListOptions,
+  prometheus: PrometheusApi | undefined,
+  peer?: { name: string; read: Promise<{ migrations: Known<VirtualMachineInstanceMigration> }> },
+): Promise<Listed> {
   const errors = initialErrors(source);
   const namespace = o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace());
   const { items, logNotRead } = await gatherForList(source, { namespace, ...(o.selector !== undefined ? { selector: o.selector } : {}), ...(o.node !== undefined ? { node: o.node } : {}), ...(prometheus ? { prometheus } : {}) }, errors);
   const inputsOf = new Map(items.map((x) => [x.migration, x.inputs]));
+  const peerMigrations = peer ? (await peer.read).migrations : undefined;
   const rows = newestFirst(items.map((x) => x.migration)).flatMap((m) => {
     const inputs = inputsOf.get(m)!;
     const { row } = listMigration({ ...inputs, namedMigration: m });
+    const paired = peer && peerMigrations ? peerOfRow(m, peer.name, peerMigrations) : undefined;
+    if (paired) row.peer = paired;
     if (o.node !== undefined && row.sourceNode !== o.node && row.targetNode !== o.node) return [];
     if (logNotRead.has(inputs) && row.progressPercent === undefined) row.progressSkipped = { reason: 'log-tail-limit', limit: LIST_LOG_TAILS };
     return [row];

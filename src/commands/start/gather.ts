@@ -72,6 +72,8 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     throw new SourceError('NotFound', `Error from server (NotFound): the VMI of migration "${name}" no longer exists in namespace "${namespace}"`, 'virtualmachineinstances.kubevirt.io', 404);
   }
 
+  // One index for the pre-flight: its checks and its migratability rules read the same lists.
+  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   const inputs: StartGathered['inputs'] = {
     ...lists,
     now: source.now(),
@@ -81,8 +83,8 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     ...(vm ? { vm } : {}),
     namespaceObject: unknownList('not read by start'),
     sourceLog: { ok: false, reason: 'not read by start' },
+    index: facts.index,
   };
-  const facts = clusterFacts({ ...lists, storageClasses, dataVolumes, storageProfiles });
   return { inputs, facts, errors };
 }
 

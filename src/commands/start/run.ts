@@ -2,6 +2,7 @@
 // it to its end and diagnose it with `why`. Exit codes (contract §3, README "start"):
 // 0 created / dry run accepted / migration succeeded; 1 refused by pre-flight or by the server,
 // or the migration failed; 3 could not complete (API errors, --timeout, Ctrl-C during --wait).
+import { originOf } from '../../analyze/migration/origin.js';
 import type { GlobalOptions } from '../../cmdutil/global-options.js';
 import type { Io } from '../../cmdutil/io.js';
 import { emit } from '../../cmdutil/output.js';
@@ -48,7 +49,7 @@ export async function runStart(g: GlobalOptions, o: StartOptions, io: Io): Promi
         return finish(report, g, io, EXIT_PROBLEM);
       }
       const m = created.migration;
-      report.migration = { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '' };
+      report.migration = { name: m.metadata.name ?? '', uid: m.metadata.uid ?? '', phase: m.status?.phase ?? '', origin: originOf(m) };
       if (o.dryRun || !o.wait) {
         if (interrupt.interrupted && !o.dryRun) io.stderr(`Interrupted: migration ${namespace}/${report.migration.name} was created and goes on; cancel it with kubectl vmigrate abort ${report.migration.name} -n ${namespace}\n`);
         return finish(report, g, io, EXIT_OK);
@@ -102,7 +103,7 @@ async function waitForIt(
     interrupted,
   );
   const m = end.migration;
-  report.migration = { name, uid: m.metadata.uid ?? report.migration?.uid ?? '', phase: m.status?.phase ?? '' };
+  report.migration = { name, uid: m.metadata.uid ?? report.migration?.uid ?? '', phase: m.status?.phase ?? '', origin: originOf(m) };
   report.wait = { outcome, seconds };
 
   if (outcome === 'interrupted') {

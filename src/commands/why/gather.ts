@@ -64,6 +64,7 @@ import {
 } from '../../kubevirt/constants.js';
 import type { LogTail, PrometheusRead, WhyContext, WhyInputs } from '../../analyze/why/context.js';
 import { deriveContext } from '../../analyze/why/derive.js';
+import { ObjectIndex } from '../../analyze/object-index.js';
 import { awaitingTargetPod } from '../../analyze/why/migration-state.js';
 import { isFinal } from '../../analyze/migration/phase.js';
 import { liveStateOf, recordedStateOf, stateOf } from '../../analyze/migration/state.js';
@@ -116,6 +117,8 @@ export interface SharedReads {
   kubevirt: Known<KubeVirt>;
   policies: Known<MigrationPolicy>;
   namespaces: Known<Namespace>;
+  /** One index for every migration's diagnosis (else each would index the shared lists again). */
+  index: ObjectIndex;
 }
 
 export async function gatherForWhy(cluster: ClusterSource, namespace: string, name: string, opts: WhyGatherOptions = {}): Promise<WhyGathered> {
@@ -187,6 +190,7 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
     namespaceObject: unknownList('not read: no MigrationPolicy selects namespaces and post-copy is not allowed'),
     sourceLog: { ok: false, reason: 'no migration: the launcher log was not read' },
     ...(componentLogs.length > 0 ? { componentLogs } : {}),
+    index: opts.shared?.index ?? new ObjectIndex(),
   };
   if (vm) inputs.vm = vm;
   let ctx = deriveContext(inputs);
@@ -196,7 +200,8 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
   // Round 4, by stage.
   // No owner references at all (or not a list): maybe a VM's, worth one GET to find out.
   const ownedByVm = !vmi || !Array.isArray(vmi.metadata.ownerReferences) || vmOwnerOf(vmi) !== undefined;
-  const needsVm = !vm && !m && ownedByVm;
+  // A volume migration's VM holds its record and conditions (RestartRequired, ManualRecoveryRequired).
+  const needsVm = !vm && (!m || ctx.kind === 'volume') && ownedByVm;
   const everyNode = stage.everyNode;
   if (everyNode) say(`read every node: ${everyNode}`);
   const moreNodes = nodeNames(ctx).filter((n) => n !== vmi?.status?.nodeName);

@@ -4,6 +4,7 @@ import type { FailOn } from '../../cmdutil/exit-codes.js';
 import { parseDuration } from '../../cmdutil/duration.js';
 import { UsageError } from '../../cmdutil/errors.js';
 import type { PrometheusFlags } from '../../collect/prometheus.js';
+import { parsePeerFlags, rejectPeerWith, type PeerFlags, type RawPeerFlags } from '../peer/flags.js';
 
 /** `why --watch` and `list --watch` refresh this often unless `--interval` says otherwise. */
 export const DEFAULT_WATCH_INTERVAL_MS = 5000;
@@ -20,6 +21,8 @@ export interface WhyOptions {
   watch: boolean;
   intervalMs: number;
   prometheus?: PrometheusOptions;
+  /** `--peer-context` / `--peer-kubeconfig` / `--peer-from`: the other cluster of a cross-cluster migration. */
+  peer?: PeerFlags;
 }
 
 export interface RawPrometheusOptions {
@@ -30,14 +33,14 @@ export interface RawPrometheusOptions {
   prometheusAllowHttpToken?: boolean;
 }
 
-export interface RawWhyOptions extends RawPrometheusOptions {
+export interface RawWhyOptions extends RawPrometheusOptions, RawPeerFlags {
   failOn: FailOn;
   node?: string;
   watch?: boolean;
   interval?: string;
 }
 
-export function parseWhyOptions(name: string | undefined, raw: RawWhyOptions, g: Pick<GlobalOptions, 'from'>): WhyOptions {
+export function parseWhyOptions(name: string | undefined, raw: RawWhyOptions, g: Pick<GlobalOptions, 'from' | 'context' | 'kubeconfig'>): WhyOptions {
   if (raw.node !== undefined) {
     if (name !== undefined) throw new UsageError('why takes NAME or --node NODE, not both');
     validateNodeName(raw.node);
@@ -49,7 +52,9 @@ export function parseWhyOptions(name: string | undefined, raw: RawWhyOptions, g:
   }
   const { watch, intervalMs } = parseWatchFlags(raw, g);
   const prometheus = parsePrometheusOptions(raw);
-  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}) };
+  const peer = parsePeerFlags(raw, g);
+  rejectPeerWith(peer, raw.node !== undefined ? '--node' : watch ? '--watch' : undefined);
+  return { name: name ?? '', ...(raw.node !== undefined ? { node: raw.node } : {}), failOn: raw.failOn, watch, intervalMs, ...(prometheus ? { prometheus } : {}), ...(peer ? { peer } : {}) };
 }
 
 /** `-w/--watch` and `--interval` (why, list): a live cluster only, an interval above 0. */

@@ -22,7 +22,8 @@ const SOURCE: Record<FailureSource, string> = {
 function volumeText(v: FailedVolume | undefined): string {
   if (!v) return '';
   const parts = [v.claim ? `PVC ${v.claim}` : undefined, v.storageClass ? `StorageClass ${v.storageClass}` : undefined, v.accessModes?.join(','), v.volumeMode].filter(Boolean);
-  return ` on volume ${v.name}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+  const from = v.migratedFrom ? `, moved from PVC ${v.migratedFrom.claim}${v.migratedFrom.volumeMode ? ` (${v.migratedFrom.volumeMode})` : ''}` : '';
+  return ` on volume ${v.name}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}${from}`;
 }
 
 /** How a v1.9 `Live migration has been aborted` was told apart, inside the timeout's parentheses. */
@@ -156,7 +157,12 @@ export const failureReasonText: CheckText<'failure-reason'> = {
       }
       case 'storage-error':
         if (a.errorKind === 'read-only-disk') return 'remove or make writable the empty/read-only disk, or put it on shared (RWX) storage so it is not copied';
-        if (a.errorKind === 'destination-smaller') return 'the destination volume must be at least as large as the source volume';
+        if (a.errorKind === 'destination-smaller') {
+          const m = a.volume?.migratedFrom;
+          // Block → filesystem: the file system's overhead makes an equal request too small.
+          const overhead = m?.volumeMode === 'Block' && a.volume?.volumeMode === 'Filesystem' ? ' (a Filesystem destination of a Block source needs room for the file-system overhead: request more than the source)' : '';
+          return `the destination volume${a.volume?.claim ? ` ${a.volume.claim}` : ''} must be at least as large as the source volume${m ? ` ${m.claim}` : ''}${overhead}; put the source claim back in the VM, recreate the destination larger, then set it again`;
+        }
         if (a.errorKind === 'no-space') return "free space on the target node's storage";
         if (a.errorKind === 'not-shared' || a.errorKind === 'image-lock') {
           const v = a.volume?.claim ? ` of PVC ${a.volume.claim}${a.volume.storageClass ? ` (StorageClass ${a.volume.storageClass})` : ''}` : '';

@@ -16,9 +16,14 @@ import { handoffText } from './handoff.js';
 import { transferText } from './transfer.js';
 import { failureReasonText } from './failure-reason.js';
 import { migrationPolicyText } from './migration-policy.js';
+import { peerMigrationText } from './peer-migration.js';
+import { syncChannelText } from './sync-channel.js';
+import { peerHalfText } from './peer-half.js';
+import { volumeMigrationText } from './volume-migration.js';
 
 /** Exhaustive over CheckId: a check without prose fails type-checking. */
 export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
+  'volume-migration': volumeMigrationText,
   'vmi-running': vmiRunningText,
   'live-migratable': liveMigratableText,
   'migration-phase': migrationPhaseText,
@@ -28,6 +33,9 @@ export const CHECK_TEXT: { readonly [Id in CheckId]: CheckText<Id> } = {
   admission: admissionText,
   'active-pods': activePodsText,
   'migration-backoff': migrationBackoffText,
+  'peer-migration': peerMigrationText,
+  'sync-channel': syncChannelText,
+  'peer-half': peerHalfText,
   'target-pod-scheduling': targetPodSchedulingText,
   'storage-visibility': storageVisibilityText,
   'target-pod-readiness': targetPodReadinessText,

@@ -1,6 +1,7 @@
 // Prose of the migration-slots check (src/analyze/why/checks/migration-slots.ts).
 import { assertNever } from '../assert-never.js';
 import type { CheckText } from './check-text.js';
+import { queueText } from '../queue-position.js';
 
 const LIST_MAX = 6;
 
@@ -21,7 +22,7 @@ export const migrationSlotsText: CheckText<'migration-slots'> = {
             : `${a.running}/${a.limit} outbound migrations from source node ${a.node} (parallelOutboundMigrationsPerNode ${a.limit})`;
         const assumed = a.limitAssumed ? '; the limit is the KubeVirt default, the KubeVirt CR could not be read' : '';
         const behind = a.behindActivePods ? '; the VMI\'s second active pod holds it first (see active pods)' : '';
-        return `Waiting for a migration slot: ${what}: ${list(a.runningMigrations)}${assumed}${behind}.`;
+        return `Waiting for a migration slot: ${what}: ${list(a.runningMigrations)}${assumed}${behind}; ${queueText(a.queue)}.`;
       }
       case 'unreadable':
         return 'Running migrations could not be counted.';

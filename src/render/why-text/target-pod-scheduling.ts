@@ -89,6 +89,10 @@ function unschedulableHint(a: UnschedulableArgs): string {
       if (res.some((x) => x.startsWith(PREFIX_KUBEVIRT_DEVICES))) {
         return `the other node(s) do not advertise ${list(res.filter((x) => x.startsWith(PREFIX_KUBEVIRT_DEVICES)))}: check /dev/kvm (virtualization enabled) and the virt-handler pod on them (kubectl get pods -A -l kubevirt.io=virt-handler -o wide)`;
       }
+      const unoffered = a.unoffered ?? [];
+      if (unoffered.length) {
+        return `no node other than ${a.sourceNode ?? 'the source'} offers ${list(unoffered)} (status.allocatable): the VM cannot migrate until another node has it (install the device and its device plugin there, and for KubeVirt devices list it in permittedHostDevices), or remove the device from the VM (${editVm}) and restart it`;
+      }
       return `free ${list(res) || 'resources'} on a candidate node (kubectl describe node <node>, "Allocated resources"), or lower the VM's requests`;
     }
     case 'target-unschedulable-taints': {

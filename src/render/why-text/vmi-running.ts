@@ -21,6 +21,8 @@ export const vmiRunningText: CheckText<'vmi-running'> = {
       case 'running':
         if (r.status === 'unknown') return `VMI ${vmi} is Running on ${a.node}; whether that node is Ready could not be read.`;
         return `VMI ${vmi} is Running${a.node ? ` on Ready node ${a.node}` : ''}.`;
+      case 'receiver':
+        return `VMI ${vmi} is the receiving side of a cross-cluster migration (${a.phase || 'no phase yet'}): the running source is in the other cluster.`;
       default:
         return assertNever(a);
     }
@@ -42,6 +44,8 @@ export const vmiRunningText: CheckText<'vmi-running'> = {
       }
       case 'running':
         return r.status === 'unknown' ? `check the node: kubectl get node ${a.node ?? ''}` : undefined;
+      case 'receiver':
+        return undefined;
       default:
         return assertNever(a);
     }

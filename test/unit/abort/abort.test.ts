@@ -83,14 +83,11 @@ describe('decideAbort', () => {
     expect(plan.refused).toBeUndefined();
   });
 
-  it('evacuation: the node is reported; a pending deletion is noted', () => {
-    const m = vmim('Scheduling', { name: 'kubevirt-evacuation-abc', uid: 'u-e', deletionTimestamp: '2025-11-20T10:02:00Z' });
+  it('evacuation: the origin is kept; a pending deletion is noted (re-creation: recreation.test.ts)', () => {
+    const m = vmim('Scheduling', { name: 'kubevirt-evacuation-abc', uid: 'u-e', deletionTimestamp: '2025-11-20T10:02:00Z', annotations: { 'kubevirt.io/evacuationMigration': 'node-a' } });
     const plan = decideAbort({ namespace: 'default', vmi: vmiWith(undefined, 'node-a'), migrations: [m], force: false });
-    expect(plan.evacuationNode).toBe('node-a');
+    expect(plan.origin).toBe('evacuation');
     expect(plan.deletionRequested).toBe('2025-11-20T10:02:00Z');
-    const doc = abortDocument(reportOf(plan, { dryRun: false, action: 'already-requested' }));
-    expect(doc.evacuation).toEqual({ node: 'node-a', hint: expect.stringContaining('virtctl evacuate-cancel vmi vm1 -n default') });
-    expect(doc.warnings[0]).toContain('kubectl uncordon node-a');
   });
 
   it.each([
@@ -115,7 +112,7 @@ describe('decideAbort', () => {
     expect(plan.stage).toBeUndefined();
     const doc = abortDocument(reportOf(plan, { dryRun: false, action: 'deleted' }));
     expect(doc).not.toHaveProperty('stage');
-    expect(doc.migration).toEqual({ name: 'vm1-new', uid: 'u-new', phaseBefore: 'Quiescing' });
+    expect(doc.migration).toEqual({ name: 'vm1-new', uid: 'u-new', phaseBefore: 'Quiescing', origin: 'user' });
   });
 });
 

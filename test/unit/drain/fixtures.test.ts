@@ -85,7 +85,7 @@ async function openV19() {
 describe('drain of node-2 on KubeVirt v1.9 (test/fixtures/objects/drain/v1.9)', () => {
   it('reads every object, none ignored', async () => {
     const { s, kubevirt } = await openV19();
-    expect(s.stats().objects).toEqual({ kubevirt: 1, node: 3, vmi: 8, vmim: 7, pod: 11, event: 18 });
+    expect(s.stats().objects).toEqual({ kubevirt: 1, node: 3, vmi: 8, vmim: 7, pod: 12, event: 18 });
     expect(s.stats().ignoredKinds).toEqual({});
     expect(versionOfKubeVirtCR(kubevirt)).toMatchObject({ major: 1, minor: 9 });
     expect(kubevirt?.spec?.configuration?.evictionStrategy).toBe(EVICTION_LIVE_MIGRATE);

@@ -60,18 +60,28 @@ describe('node-2 being drained on KubeVirt v1.9', () => {
     for (const it of doc.items) expect(Boolean(it.hint), it.vmi).toBe(it.state === 'blocked' || it.state === 'waiting');
   });
 
-  it('the blockers: the not-migratable LiveMigrate VMI, the evacuation in backoff, the hotplug pod', async () => {
+  it('the blockers: the not-migratable LiveMigrate VMI, the evacuation in backoff, the hotplug pod, the bare pod', async () => {
     const { doc } = await whyNode('v1.9', 'node-2', now);
-    expect(doc.blockers.map((b) => [b.reason, b.kind, b.name, b.vmi])).toEqual([
-      ['not-live-migratable', 'VirtualMachineInstance', 'legacy-erp', 'legacy-erp'],
-      ['migration-backoff', 'VirtualMachineInstanceMigration', 'kubevirt-evacuation-9sk6j', 'reports-1'],
-      ['hotplug-pod', 'Pod', 'hp-volume-7tzqk', 'cache-1'],
+    expect(doc.blockers.map((b) => [b.reason, b.kind, b.namespace, b.name, b.vmi])).toEqual([
+      ['not-live-migratable', 'VirtualMachineInstance', 'prod', 'legacy-erp', 'legacy-erp'],
+      ['migration-backoff', 'VirtualMachineInstanceMigration', 'prod', 'kubevirt-evacuation-9sk6j', 'reports-1'],
+      // kubectl run's pod: no controller, so kubectl drain evicts nothing until --force.
+      ['unmanaged-pod', 'Pod', 'default', 'netshoot-debug', undefined],
+      ['hotplug-pod', 'Pod', 'prod', 'hp-volume-7tzqk', 'cache-1'],
     ]);
+    // The DaemonSet pod is not a blocker (--ignore-daemonsets), and the bare pod holds no VMI back.
+    expect(doc.blockers.map((b) => b.name)).not.toContain('virt-handler-9vm4q');
+    expect(doc.summary.vmis).toBe(8);
   });
 
   it('after the backoff expires reports-1 waits for the node limit like cache-1', async () => {
     const { doc } = await whyNode('v1.9', 'node-2', '2026-03-10T09:06:40Z');
     expect([row(doc, 'reports-1').state, row(doc, 'reports-1').cause]).toEqual(['waiting', 'concurrency-limit']);
+    // v1.9 priority queue: both system-critical, cache-1's VMIM created first; the two holders have no forecast (no launcher log).
+    const holders = ['prod/kubevirt-evacuation-2vbfm', 'prod/kubevirt-evacuation-r7tkd'];
+    const noEta = { kind: 'unknown', reason: 'no-forecast' };
+    expect(row(doc, 'cache-1').queue).toEqual({ order: 'priority', reason: 'ga', gate: 'MigrationPriorityQueue', priority: 100, priorityClass: 'system-critical', position: 1, ahead: [], behind: 1, holders, slotFree: noEta });
+    expect(row(doc, 'reports-1').queue).toMatchObject({ order: 'priority', position: 2, ahead: ['prod/kubevirt-evacuation-ldm4w'], behind: 0, holders, slotFree: noEta });
     expect(doc.blockers.map((b) => b.reason)).not.toContain('migration-backoff');
     expect(doc.verdict).toMatchObject({ status: 'blocked', cause: 'not-live-migratable' });
   });

@@ -55,4 +55,16 @@ describe('listMigration', () => {
     const { row } = await rowOf(objects, 'mig-r', ['pod']);
     expect(row).toMatchObject({ sourceNode: 'node-a', targetNode: 'node-b' });
   });
+
+  it('carries the VMIM\'s uid and creationTimestamp and its migrationState.startTimestamp; none before the copy started, and a malformed time is none', async () => {
+    const done = vmim('Succeeded', { name: 'mig-ok', uid: 'u-ok', migrationState: { migrationUid: 'u-ok', sourceNode: 'node-a', targetNode: 'node-b', startTimestamp: '2025-11-20T10:01:30Z', completed: true } });
+    const { row } = await rowOf([...vmCluster(), done], 'mig-ok');
+    expect(row).toMatchObject({ uid: 'u-ok', creationTimestamp: done.metadata.creationTimestamp, startTimestamp: '2025-11-20T10:01:30Z' });
+    const pending = vmim('Pending', { name: 'mig-p', uid: 'u-p' });
+    pending.metadata.creationTimestamp = 'not-a-date';
+    const p = (await rowOf([...vmCluster(), pending], 'mig-p')).row;
+    expect(p.uid).toBe('u-p');
+    expect(p.creationTimestamp).toBeUndefined();
+    expect(p.startTimestamp).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Affinity } from '../../../src/kube/types.js';
 import { clusterFacts, forbidden, kubevirtCR, node, vm, vmi } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
+import { ruleHint } from '../../../src/render/migratability-text.js';
 
 const threeNodes = [
   node('node-a', { labels: { rack: 'r1' } }),
@@ -53,6 +54,17 @@ describe('node-pinned', () => {
     const v = vmi('vm1', { node: 'node-a', spec: { nodeSelector: { rack: 'r1' } } });
     // node-b also matches rack=r1 but KubeVirt cannot run there: the only KubeVirt node is the source.
     expect(run('node-pinned', { vmi: v }, clusterFacts({ nodes })).findings).toEqual([]);
+  });
+
+  it('a stopped VM with a nodeSelector on a one-node cluster: candidates 1, and the fix asks for a second node, not to label "another" one', () => {
+    const { findings } = run('node-pinned', { vm: vm('vm1', { spec: { nodeSelector: { rack: 'r1' } } }) }, clusterFacts({ nodes: [node('node-a', { labels: { rack: 'r1' } })] }));
+    expect(findings[0]?.args).toEqual({ kind: 'node-selector', nodes: ['node-a'], matching: 1, candidates: 1, selector: ['rack=r1'] });
+    const hint = ruleHint(findings[0]!);
+    expect(hint).toContain('the cluster has one KubeVirt node');
+    expect(hint).not.toContain('label another node');
+    // With other nodes to label, the fix still offers it.
+    const three = run('node-pinned', { vmi: vmi('vm1', { node: 'node-a', spec: { nodeSelector: { rack: 'r1' } } }) }, clusterFacts({ nodes: threeNodes }));
+    expect(ruleHint(three.findings[0]!)).toContain('label another node');
   });
 
   it('does not blame the VM for a cluster-wide selector in the KubeVirt CR', () => {

@@ -30,6 +30,9 @@ const CONTRACT: [string, string][] = [
   ['tsc-frequency', 'blocker'],
   ['virtiofs', 'warning'],
   ['persistent-reservation', 'warning'],
+  ['volume-update-gate-disabled', 'blocker'],
+  ['volume-update-volume-refused', 'blocker'],
+  ['volume-update-destination-missing', 'blocker'],
   ['eviction-drain-blocker', 'warning'],
   ['kubevirt-condition', 'blocker'],
 ];

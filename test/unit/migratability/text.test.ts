@@ -28,6 +28,9 @@ const SAMPLES: { [Id in RuleId]: { args: RuleArgs[Id]; names: string[] } } = {
   'tsc-frequency': { args: { reason: 'no-node-with-frequency', node: 'node-a', frequency: 2599981000, label: 'scheduling.node.kubevirt.io/tsc-frequency-2599981000' }, names: ['2599981000'] },
   virtiofs: { args: { filesystem: 'shared' }, names: ['shared'] },
   'persistent-reservation': { args: { disk: 'shared-lun', refuses: 'live' }, names: ['shared-lun'] },
+  'volume-update-gate-disabled': { args: { gates: ['VolumesUpdateStrategy', 'VolumeMigration'], strategy: 'Migration' }, names: ['VolumesUpdateStrategy', 'VolumeMigration', 'Migration'] },
+  'volume-update-volume-refused': { args: { volume: 'shared-data', class: 'shareable', from: 'reports-shared', to: 'reports-shared-fast' }, names: ['shared-data', 'shareable', 'reports-shared', 'reports-shared-fast'] },
+  'volume-update-destination-missing': { args: { volume: 'rootdisk', type: 'datavolume', claim: 'reports-disk-fast' }, names: ['rootdisk', 'reports-disk-fast'] },
   'eviction-drain-blocker': { args: { evictionStrategy: 'LiveMigrate', strategySource: 'vm', blockers: ['volume-not-shared'], liveMigratableFalse: false }, names: ['LiveMigrate', 'volume-not-shared'] },
   'kubevirt-condition': { args: { reason: 'DisksNotLiveMigratable', message: 'cannot migrate VMI: PVC x is not shared' }, names: ['DisksNotLiveMigratable', 'cannot migrate VMI: PVC x is not shared'] },
 };

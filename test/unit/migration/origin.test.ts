@@ -45,8 +45,19 @@ describe('originOf', () => {
     expect(originOf(vmim('Running', { generateName: 'vm1-' }))).toBe('user');
   });
 
-  it('only user-created migrations are not automatic', () => {
-    expect(['evacuation', 'descheduler', 'workload-update', 'user'].filter((o) => isAutomatic(o as Parameters<typeof isAutomatic>[0]))).toEqual(['evacuation', 'descheduler', 'workload-update']);
+  it("unknown: KubeVirt's generateName without the annotation its controller writes with it (a trimmed dump)", () => {
+    expect(originOf(vmim('Running', { generateName: 'kubevirt-evacuation-' }))).toBe('unknown');
+    expect(originOf(vmim('Running', { generateName: 'kubevirt-workload-update-' }))).toBe('unknown');
+    // generateName dropped as well: the name still carries the prefix.
+    const m = vmim('Running', { name: 'kubevirt-evacuation-8xq2n' });
+    delete m.metadata.generateName;
+    expect(originOf(m)).toBe('unknown');
+    // virtctl's own prefix is a user's.
+    expect(originOf(vmim('Running', { generateName: 'kubevirt-migrate-vm-' }))).toBe('user');
+  });
+
+  it('only evacuations and workload updates are automatic (KubeVirt keys backoff and re-creation on the annotation)', () => {
+    expect(['evacuation', 'descheduler', 'workload-update', 'user', 'unknown'].filter((o) => isAutomatic(o as Parameters<typeof isAutomatic>[0]))).toEqual(['evacuation', 'descheduler', 'workload-update']);
   });
 });
 

@@ -7,7 +7,8 @@ import { goFormatRegExp, matchGoFormat } from '../../../src/analyze/why/parse/go
 
 describe('cause ids (cli-contract §4.1)', () => {
   it('the contract table, in order, without duplicates', () => {
-    expect(CAUSE_IDS).toHaveLength(29);
+    // The contract's 29, the 6 cross-cluster and the 3 volume-migration additions (docs/documents.md).
+    expect(CAUSE_IDS).toHaveLength(38);
     expect(new Set(CAUSE_IDS).size).toBe(CAUSE_IDS.length);
     expect(CAUSE_IDS[0]).toBe('none');
     expect(CAUSE_IDS.at(-1)).toBe('unknown');
@@ -58,6 +59,16 @@ const STATUS_OF: Record<CauseId, VerdictStatus> = {
   'storage-error': 'failed',
   'network-error': 'failed',
   'libvirt-error': 'failed',
+  'peer-migration-missing': 'blocked',
+  'peer-migration-mismatch': 'blocked',
+  'sync-unreachable': 'blocked',
+  'sync-tls-error': 'blocked',
+  'decentralized-gate-off': 'blocked',
+  // A warning: deleting one half would not cancel the other.
+  'peer-version-skew': 'failed',
+  'volume-update-refused': 'blocked',
+  'volume-migration-not-started': 'blocked',
+  'volume-manual-recovery': 'blocked',
   unknown: 'unknown',
 };
 

@@ -73,7 +73,7 @@ export function resolveClaim(subject: Subject, facts: ClusterFacts, volume: Clai
   const r: ResolvedClaim = { volume, namespace: ns, vmName: subject.vm?.metadata.name ?? subject.name, gaps: [] };
   let claimName = volume.claim;
   if (volume.source === 'dataVolume') {
-    const dv = lookup(facts.dataVolumes, 'DataVolume', volume.claim, ns);
+    const dv = lookup(facts.index, facts.dataVolumes, 'DataVolume', volume.claim, ns);
     if ('found' in dv) {
       r.dataVolume = dv.found;
       claimName = dv.found.status?.claimName ?? claimName;
@@ -82,7 +82,7 @@ export function resolveClaim(subject: Subject, facts: ClusterFacts, volume: Clai
     const spec = subject.dataVolumeTemplates[index]?.spec;
     if (spec) r.template = { index, spec };
   }
-  const pvc = lookup(facts.pvcs, 'PersistentVolumeClaim', claimName, ns);
+  const pvc = lookup(facts.index, facts.pvcs, 'PersistentVolumeClaim', claimName, ns);
   if ('found' in pvc) r.pvc = pvc.found;
   else r.gaps.unshift(pvc.missing);
   return r;
@@ -122,7 +122,7 @@ export function volumeModeOf(r: ResolvedClaim): string | undefined {
 
 /** The StorageClass by name, or the cluster default class when the claim names none. */
 export function findStorageClass(facts: ClusterFacts, name: string | undefined): { found: StorageClass } | { missing: string } {
-  if (name !== undefined && name !== '') return lookup(facts.storageClasses, 'StorageClass', name);
+  if (name !== undefined && name !== '') return lookup(facts.index, facts.storageClasses, 'StorageClass', name);
   if (!facts.storageClasses.ok) return { missing: facts.storageClasses.reason };
   const def = facts.storageClasses.items.find((sc) => sc.metadata.annotations?.[ANNOTATION_DEFAULT_STORAGE_CLASS] === 'true');
   return def ? { found: def } : { missing: 'default StorageClass' };
@@ -132,7 +132,7 @@ export function findStorageClass(facts: ClusterFacts, name: string | undefined):
 export function boundVolume(facts: ClusterFacts, pvc: PersistentVolumeClaim): { found: PersistentVolume } | { missing: string } | undefined {
   const name = pvc.spec?.volumeName;
   if (!name) return undefined;
-  return lookup(facts.pvs, 'PersistentVolume', name);
+  return lookup(facts.index, facts.pvs, 'PersistentVolume', name);
 }
 
 export function pvcRef(r: ResolvedClaim, field?: string): EvidenceRef {

@@ -4,6 +4,7 @@
 // access modes and volume mode pairs the class supports. The profile has the class's name.
 import type { StorageProfile } from '../../../kube/types.js';
 import type { Known } from '../../../kube/known.js';
+import type { ObjectIndex } from '../../object-index.js';
 import type { RwxFix } from '../rule-args/volume-not-shared.js';
 import { listOf } from '../../shape.js';
 import { RWX } from './_claims.js';
@@ -15,28 +16,23 @@ export function rwxVolumeModes(profile: StorageProfile): string[] {
   return [...new Set(modes)];
 }
 
-const offers = new WeakMap<readonly StorageProfile[], { storageClass: string; volumeMode: string }[]>();
-
-/** Every class whose profile offers ReadWriteMany, with its first such volume mode (memoised per list). */
+/** Every class whose profile offers ReadWriteMany, with its first such volume mode. */
 function rwxClasses(profiles: readonly StorageProfile[]): { storageClass: string; volumeMode: string }[] {
-  let out = offers.get(profiles);
-  if (!out) {
-    out = [];
-    for (const p of profiles) {
-      const mode = rwxVolumeModes(p)[0];
-      if (mode !== undefined) out.push({ storageClass: p.metadata.name ?? '', volumeMode: mode });
-    }
-    offers.set(profiles, out);
+  const out: { storageClass: string; volumeMode: string }[] = [];
+  for (const p of profiles) {
+    const mode = rwxVolumeModes(p)[0];
+    if (mode !== undefined) out.push({ storageClass: p.metadata.name ?? '', volumeMode: mode });
   }
   return out;
 }
 
 /**
- * Where a claim that is not ReadWriteMany can get it: its own class, with the volume mode it
+ * Where a claim that is not ReadWriteMany can get it (the classes that offer it: once per
+ * analysis, from the index): its own class, with the volume mode it
  * already has if the class offers ReadWriteMany with it (else the first one it does); else the
  * classes that offer it; else none. Unreadable or absent profiles (no CDI): not known.
  */
-export function rwxFix(profiles: Known<StorageProfile>, storageClass: string | undefined, volumeMode: string | undefined): RwxFix {
+export function rwxFix(index: ObjectIndex, profiles: Known<StorageProfile>, storageClass: string | undefined, volumeMode: string | undefined): RwxFix {
   if (!profiles.ok || profiles.items.length === 0) return { kind: 'profiles-unknown' };
   const own = storageClass === undefined ? undefined : profiles.items.find((p) => p.metadata.name === storageClass);
   if (own && storageClass !== undefined) {
@@ -44,6 +40,6 @@ export function rwxFix(profiles: Known<StorageProfile>, storageClass: string | u
     const mode = modes.includes(volumeMode ?? 'Filesystem') ? (volumeMode ?? 'Filesystem') : modes[0];
     if (mode !== undefined) return { kind: 'same-class', storageClass, volumeMode: mode };
   }
-  const others = rwxClasses(profiles.items).filter((c) => c.storageClass !== storageClass);
+  const others = index.derived(profiles.items, 'rwx-classes', () => rwxClasses(profiles.items)).filter((c) => c.storageClass !== storageClass);
   return others.length > 0 ? { kind: 'other-class', classes: others } : { kind: 'no-rwx-class' };
 }

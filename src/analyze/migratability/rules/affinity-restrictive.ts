@@ -8,7 +8,7 @@
 // Other topology keys for podAffinity (zone…) leave whole domains open and are not flagged.
 import { LABEL_HOSTNAME } from '../../../kubevirt/constants.js';
 import type { LabelSelector, PodAffinityTerm } from '../../../kube/types.js';
-import { kubeVirtNodes, memoByNodes } from './_nodes.js';
+import { kubeVirtNodes } from './_nodes.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import type { AffinityRestrictiveArgs } from '../rule-args/affinity-restrictive.js';
 import { specPath, subjectRef } from '../subject.js';
@@ -61,11 +61,11 @@ export const affinityRestrictive: MigratabilityRule<'affinity-restrictive'> = {
     if (anti.length > 0 && !facts.nodes.ok) unresolved.push(facts.nodes.reason);
     else if (anti.length > 0 && facts.nodes.ok) {
       const all = facts.nodes.items;
-      const nodes = kubeVirtNodes(all);
+      const nodes = kubeVirtNodes(facts.index, all);
       anti.forEach((term, i) => {
         const key = term.topologyKey ?? '';
         // Topology domains of the KubeVirt nodes: once per node list and key.
-        const domains = memoByNodes(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => labelValue(n.metadata.labels, key)).filter((v) => v !== undefined)).size);
+        const domains = facts.index.derived(all, `affinity-restrictive\n${key}`, () => new Set(nodes.map((n) => labelValue(n.metadata.labels, key)).filter((v) => v !== undefined)).size);
         // One KubeVirt node in all: nothing to leave, not the affinity's doing.
         if (nodes.length > 1 && domains <= FEW_DOMAINS) push(i, { kind: 'podAntiAffinity', ...termArgs(term), domains, nodes: nodes.length });
       });

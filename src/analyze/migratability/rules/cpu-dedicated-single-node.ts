@@ -13,7 +13,7 @@ import type { MigratabilityRule } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
-import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes } from './_nodes.js';
+import { kubeVirtNodeNames, kubeVirtNodes } from './_nodes.js';
 
 export const cpuDedicatedSingleNode: MigratabilityRule<'cpu-dedicated-single-node'> = {
   id: 'cpu-dedicated-single-node',
@@ -31,13 +31,13 @@ export const cpuDedicatedSingleNode: MigratabilityRule<'cpu-dedicated-single-nod
     if (!facts.nodes.ok) return { findings: [], unresolved: [facts.nodes.reason] };
     const nodes = facts.nodes.items;
     const label = inRelease(releaseOf(facts), { since: CPUMANAGER_PREFIXED_SELECTOR_SINCE }) ? LABEL_CPUMANAGER_PREFIXED : LABEL_CPUMANAGER_LEGACY;
-    const cpuManager = memoByNodes(nodes, `cpu-manager-names\n${label}`, () =>
-      kubeVirtNodes(nodes)
+    const cpuManager = facts.index.derived(nodes, `cpu-manager-names\n${label}`, () =>
+      kubeVirtNodes(facts.index, nodes)
         .filter((n) => n.metadata.labels?.[label] === 'true')
         .map(nodeName),
     );
-    const enough = subject.node ? countOtherThan(cpuManager, subject.node) > 0 : cpuManager.length > 1;
-    if (enough || countOtherThan(kubeVirtNodeNames(nodes), subject.node) === 0) return { findings: [] };
+    const enough = subject.node ? facts.index.countOtherThan(cpuManager, subject.node) > 0 : cpuManager.length > 1;
+    if (enough || facts.index.countOtherThan(kubeVirtNodeNames(facts.index, nodes), subject.node) === 0) return { findings: [] };
     const path = specPath(subject, 'domain.cpu.dedicatedCpuPlacement');
     return {
       findings: [

@@ -20,8 +20,9 @@ import type { MigratabilityRule, RuleFinding, RuleResult } from '../rule.js';
 import type { CpuHostModelUniqueArgs } from '../rule-args/cpu-host-model-unique.js';
 import { releaseOf } from '../release-spans.js';
 import { specPath, subjectRef } from '../subject.js';
-import { byName, nodeName, nodeRef, refName } from './_facts.js';
-import { countOtherThan, kubeVirtNodes, memoByNodes, memoKey } from './_nodes.js';
+import { nodeName, nodeRef, refName } from './_facts.js';
+import { kubeVirtNodes } from './_nodes.js';
+import { memoKey, type ObjectIndex } from '../../object-index.js';
 
 /** `node-b: label1, label2` for each candidate (args are flat: one string per node). */
 function missingByNode(cpu: HostModelCpu, candidates: Node[]): string[] {
@@ -32,8 +33,8 @@ function missingByNode(cpu: HostModelCpu, candidates: Node[]): string[] {
  * The host model of every node, read in one pass over the list the first time a rule asks:
  * reading ~200 labels per node costs far less in one sweep than interleaved with 10,000 VMs.
  */
-function hostModelOf(nodes: readonly Node[], node: Node, vendor: boolean): HostModelCpu {
-  const all = memoByNodes(nodes, `cpu-host-model-of\n${vendor}`, () => new Map(nodes.map((n) => [n, atRelease(hostModelCpuOf(n), vendor)])));
+function hostModelOf(index: ObjectIndex, nodes: readonly Node[], node: Node, vendor: boolean): HostModelCpu {
+  const all = index.derived(nodes, `cpu-host-model-of\n${vendor}`, () => new Map(nodes.map((n) => [n, atRelease(hostModelCpuOf(n), vendor)])));
   return all.get(node) ?? atRelease(hostModelCpuOf(node), vendor);
 }
 
@@ -51,9 +52,9 @@ function atRelease(cpu: HostModelCpu, vendor: boolean): HostModelCpu {
  * empty). That depends on the target selector alone, which whole racks of identical nodes share:
  * found once per node list and selector, rather than once per node (or per VM).
  */
-function receivers(nodes: readonly Node[], cpu: HostModelCpu): Node[] {
-  return memoByNodes(nodes, `cpu-host-model-receivers\n${memoKey(cpu.selector)}`, () =>
-    kubeVirtNodes(nodes).filter((n) => offersHostModel(n, cpu)),
+function receivers(index: ObjectIndex, nodes: readonly Node[], cpu: HostModelCpu): Node[] {
+  return index.derived(nodes, `cpu-host-model-receivers\n${memoKey(cpu.selector)}`, () =>
+    kubeVirtNodes(index, nodes).filter((n) => offersHostModel(n, cpu)),
   );
 }
 
@@ -76,22 +77,22 @@ export const cpuHostModelUnique: MigratabilityRule<'cpu-host-model-unique'> = {
     if (subject.spec.domain?.cpu?.model !== CPU_HOST_MODEL) return { findings: [] };
     if (!facts.nodes.ok) return { findings: [], unresolved: [facts.nodes.reason] };
     const nodes = facts.nodes.items;
-    const kvNodes = kubeVirtNodes(nodes);
+    const kvNodes = kubeVirtNodes(facts.index, nodes);
     const path = specPath(subject, 'domain.cpu.model');
     const vendor = inRelease(releaseOf(facts), { since: HOST_MODEL_VENDOR_SELECTOR_SINCE });
 
     if (subject.node) {
       const sourceName = subject.node;
-      const source = byName(nodes, sourceName);
+      const source = facts.index.byName(nodes, sourceName);
       if (!source) return { findings: [], unresolved: [refName('Node', sourceName)] };
       // The same for every VMI on that node: judged once per node.
-      const judged = memoByNodes(nodes, `cpu-host-model-unique\n${sourceName}\n${vendor}`, () => {
-        const candidates = countOtherThan(kvNodes, source);
-        const cpu = hostModelOf(nodes, source, vendor);
+      const judged = facts.index.derived(nodes, `cpu-host-model-unique\n${sourceName}\n${vendor}`, () => {
+        const candidates = facts.index.countOtherThan(kvNodes, source);
+        const cpu = hostModelOf(facts.index, nodes, source, vendor);
         // No host model on the source: KubeVirt refuses, even with no other node.
         if (cpu.model === undefined) return { cpu, candidates, missing: [] };
         if (candidates === 0) return undefined;
-        const fits = receivers(nodes, cpu).some((n) => n !== source);
+        const fits = receivers(facts.index, nodes, cpu).some((n) => n !== source);
         if (fits) return undefined;
         const others = kvNodes.filter((n) => n !== source);
         return { cpu, candidates, missing: missingByNode(cpu, others) };
@@ -119,12 +120,12 @@ export const cpuHostModelUnique: MigratabilityRule<'cpu-host-model-unique'> = {
 
     if (kvNodes.length < 2) return { findings: [] };
     // Whether any two KubeVirt nodes could receive each other's host model: once per node list.
-    const models = memoByNodes(nodes, `cpu-host-model-unique\nstopped\n${vendor}`, () => {
+    const models = facts.index.derived(nodes, `cpu-host-model-unique\nstopped\n${vendor}`, () => {
       const paired = kvNodes.some((src) => {
-        const cpu = hostModelOf(nodes, src, vendor);
-        return cpu.model !== undefined && receivers(nodes, cpu).some((n) => n !== src);
+        const cpu = hostModelOf(facts.index, nodes, src, vendor);
+        return cpu.model !== undefined && receivers(facts.index, nodes, cpu).some((n) => n !== src);
       });
-      return paired ? undefined : [...new Set(kvNodes.map((n) => hostModelOf(nodes, n, vendor).model ?? ''))];
+      return paired ? undefined : [...new Set(kvNodes.map((n) => hostModelOf(facts.index, nodes, n, vendor).model ?? ''))];
     });
     if (!models) return { findings: [] };
     return {

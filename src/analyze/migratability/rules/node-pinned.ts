@@ -13,21 +13,22 @@ import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import type { NodePinnedArgs } from '../rule-args/node-pinned.js';
 import { specPath, subjectRef } from '../subject.js';
 import { kubevirtCR, nodeName, nodeRef } from './_facts.js';
-import { countOtherThan, kubeVirtNodes, memoByNodes, memoKey } from './_nodes.js';
+import { kubeVirtNodes } from './_nodes.js';
+import { memoKey, type ObjectIndex } from '../../object-index.js';
 
 /**
  * Names of the KubeVirt nodes a launcher with this placement may use. Many VMs share a
  * placement (the same zone selector, none at all): computed once per node list and placement.
  */
-function placementNodes(nodes: readonly Node[], spec: VmiSpec, kubevirt: KubeVirt | undefined): string[] {
+function placementNodes(index: ObjectIndex, nodes: readonly Node[], spec: VmiSpec, kubevirt: KubeVirt | undefined): string[] {
   const placement: VmiSpec = { architecture: spec.architecture };
   if (spec.nodeSelector !== undefined) placement.nodeSelector = spec.nodeSelector;
   const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (required !== undefined) placement.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } };
   const clusterSelectors = kubevirt?.spec?.configuration?.developerConfiguration?.nodeSelectors;
   const key = `node-pinned\n${memoKey(placement)}\n${memoKey(clusterSelectors)}`;
-  return memoByNodes(nodes, key, () =>
-    kubeVirtNodes(nodes)
+  return index.derived(nodes, key, () =>
+    kubeVirtNodes(index, nodes)
       .filter((n) => matchesLauncherPlacement(n, placement, kubevirt))
       .map(nodeName),
   );
@@ -64,11 +65,11 @@ export const nodePinned: MigratabilityRule<'node-pinned'> = {
 
     const kubevirt = kubevirtCR(facts);
     // What any VM of this architecture could use (cluster-wide selectors included), and what this one can.
-    const baseline = placementNodes(facts.nodes.items, { architecture: spec.architecture }, kubevirt);
-    const matching = placementNodes(facts.nodes.items, spec, kubevirt);
-    const pinned = subject.node ? countOtherThan(matching, subject.node) === 0 : matching.length <= 1;
+    const baseline = placementNodes(facts.index, facts.nodes.items, { architecture: spec.architecture }, kubevirt);
+    const matching = placementNodes(facts.index, facts.nodes.items, spec, kubevirt);
+    const pinned = subject.node ? facts.index.countOtherThan(matching, subject.node) === 0 : matching.length <= 1;
     // The VM's own constraint must be what removes the other nodes.
-    if (!pinned || countOtherThan(baseline, subject.node) === 0) return { findings: [] };
+    if (!pinned || facts.index.countOtherThan(baseline, subject.node) === 0) return { findings: [] };
 
     const field = affinity && Object.keys(selector).length === 0 ? 'affinity.nodeAffinity' : 'nodeSelector';
     const path = specPath(subject, field);

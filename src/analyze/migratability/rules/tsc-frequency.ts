@@ -16,7 +16,7 @@ import type { ClusterFacts, MigratabilityRule, RuleFinding, RuleResult } from '.
 import type { TscFrequencyArgs } from '../rule-args/tsc-frequency.js';
 import { specPath, subjectRef } from '../subject.js';
 import { nodeName, nodeRef } from './_facts.js';
-import { kubeVirtNodes, memoByNodes } from './_nodes.js';
+import { kubeVirtNodes } from './_nodes.js';
 
 const nodesGap = (facts: ClusterFacts): string => (facts.nodes.ok ? 'nodes' : facts.nodes.reason);
 
@@ -45,7 +45,7 @@ export const tscFrequency: MigratabilityRule<'tsc-frequency'> = {
       return { findings: [finding] };
     };
     const nodes = facts.nodes.ok ? facts.nodes.items : undefined;
-    const kvNodes = nodes ? kubeVirtNodes(nodes) : undefined;
+    const kvNodes = nodes ? kubeVirtNodes(facts.index, nodes) : undefined;
 
     if (subject.node && subject.vmi) {
       const vmiRef = { kind: 'VirtualMachineInstance', namespace: subject.namespace, name: subject.name, field: 'status.topologyHints.tscFrequency' };
@@ -59,7 +59,7 @@ export const tscFrequency: MigratabilityRule<'tsc-frequency'> = {
       const node = subject.node;
       const label = `${PREFIX_TSC_FREQUENCY_SCHEDULING}${hz}`;
       // Once per node list, source node and frequency.
-      const reachable = memoByNodes(nodes, `tsc-frequency\n${node}\n${label}`, () => {
+      const reachable = facts.index.derived(nodes, `tsc-frequency\n${node}\n${label}`, () => {
         const others = kvNodes.filter((n) => nodeName(n) !== node);
         return others.length === 0 || others.some((n) => n.metadata.labels?.[label] === 'true');
       });
@@ -68,7 +68,7 @@ export const tscFrequency: MigratabilityRule<'tsc-frequency'> = {
     }
 
     if (!nodes || !kvNodes) return { findings: [], unresolved: [nodesGap(facts)] };
-    const anyFrequency = memoByNodes(nodes, 'tsc-frequency\nany', () => kvNodes.some((n) => n.metadata.labels?.[LABEL_TSC_FREQUENCY] !== undefined));
+    const anyFrequency = facts.index.derived(nodes, 'tsc-frequency\nany', () => kvNodes.some((n) => n.metadata.labels?.[LABEL_TSC_FREQUENCY] !== undefined));
     if (anyFrequency) return { findings: [] };
     return fire({ reason: 'no-tsc-frequency', node: '' }, kvNodes.map((n) => nodeRef(nodeName(n))));
   },

@@ -13,7 +13,8 @@ import { matchesRequiredNodeAffinity } from '../../scheduling/node-affinity.js';
 import type { ClusterFacts, MigratabilityRule, RuleFinding, Subject } from '../rule.js';
 import type { NodeLocalVolume } from '../rule-args/volume-node-local.js';
 import { nodeName, nodeRef } from './_facts.js';
-import { countOtherThan, kubeVirtNodeNameSet, kubeVirtNodeNames, memoByNodes, memoKey } from './_nodes.js';
+import { kubeVirtNodeNameSet, kubeVirtNodeNames } from './_nodes.js';
+import { memoKey } from '../../object-index.js';
 import { boundVolume, findStorageClass, judgeClaimVolumes, resolvedNothing, storageClassNameOf, unresolvedClaim, type ResolvedClaim } from './_claims.js';
 import { listOf, nameText } from '../../shape.js';
 
@@ -55,17 +56,17 @@ function judgePv(pv: PersistentVolume, subject: Subject, facts: ClusterFacts): V
   }
   const nodes: Node[] = facts.nodes.items;
   // Many PVs share an affinity (a zone, a rack): the matching nodes are found once per node list and affinity.
-  const matching = memoByNodes(nodes, `volume-node-local\n${memoKey(required)}`, () =>
+  const matching = facts.index.derived(nodes, `volume-node-local\n${memoKey(required)}`, () =>
     nodes.filter((n) => matchesRequiredNodeAffinity(n, required)).map(nodeName),
   );
   const others = (list: readonly string[]) => list.filter((n) => n !== subject.node);
-  const schedulable = kubeVirtNodeNames(nodes);
-  const schedulableSet = kubeVirtNodeNameSet(nodes);
+  const schedulable = kubeVirtNodeNames(facts.index, nodes);
+  const schedulableSet = kubeVirtNodeNameSet(facts.index, nodes);
   const reachable = matching.filter((n) => schedulableSet.has(n));
   // Running: no other KubeVirt node reaches it. Stopped: wherever it starts, it stays.
   const pinned = subject.node ? others(reachable).length === 0 : reachable.length <= 1;
   // Only blame the PV when it is what removes the other nodes (a one-node cluster is not its fault).
-  if (!pinned || countOtherThan(schedulable, subject.node) === 0) return { local: false };
+  if (!pinned || facts.index.countOtherThan(schedulable, subject.node) === 0) return { local: false };
   return { local: true, kind: 'node-affinity', nodes: [...matching], field: 'spec.nodeAffinity.required' };
 }
 

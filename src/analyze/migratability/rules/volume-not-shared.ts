@@ -86,7 +86,7 @@ function fromDataVolume(facts: ClusterFacts, r: ResolvedClaim): Found | undefine
   const sc = findStorageClass(facts, dv.spec.storage.storageClassName);
   if ('missing' in sc) return { missing: [sc.missing] };
   const className = sc.found.metadata.name ?? '';
-  const profile = lookup(facts.storageProfiles, 'StorageProfile', className);
+  const profile = lookup(facts.index, facts.storageProfiles, 'StorageProfile', className);
   if ('missing' in profile) return { missing: [profile.missing] };
   const sets = listOf(profile.found.status?.claimPropertySets ?? profile.found.spec?.claimPropertySets);
   const mode = dv.spec.storage.volumeMode;
@@ -185,7 +185,7 @@ export const volumeNotShared: MigratabilityRule<'volume-not-shared'> = {
       if (volumeMode) args.volumeMode = volumeMode;
       // The class the claim really uses (a claim without one gets the default class).
       const sc = findStorageClass(facts, storageClass);
-      args.fix = rwxFix(facts.storageProfiles, 'found' in sc ? (sc.found.metadata.name ?? storageClass) : storageClass, volumeMode);
+      args.fix = rwxFix(facts.index, facts.storageProfiles, 'found' in sc ? (sc.found.metadata.name ?? storageClass) : storageClass, volumeMode);
       // What KubeVirt read (the VMI's status), and the claim to recreate.
       const evidence = found.from === 'vmi-volume-status' ? [found.evidence, { kind: 'PersistentVolumeClaim', namespace: subject.namespace, name: args.claim }] : [found.evidence];
       return { rule: 'volume-not-shared', severity: 'blocker', kubevirtReason: KV_REASON.disks, args, path: v.path, evidence };

@@ -19,6 +19,8 @@ export interface FailedVolume {
   storageClass?: string;
   accessModes?: string[];
   volumeMode?: string;
+  /** A volume migration's source (VMI status.migratedVolumes): the VMI spec already names the destination. */
+  migratedFrom?: { claim: string; volumeMode?: string };
 }
 
 /** Names the hints need (the renderer sees only the result); `pod` is the source launcher pod. */

@@ -1,4 +1,5 @@
 // The args of the migration-slots check (checks/migration-slots.ts), for render/why-text/migration-slots.ts. Types only.
+import type { QueuePosition } from '../queue-position.js';
 
 /** Running migrations against both limits (parallelMigrationsPerCluster, parallelOutboundMigrationsPerNode). */
 interface SlotCounts {
@@ -28,6 +29,8 @@ export type MigrationSlotsArgs =
       clusterRunning: number;
       clusterLimit: number;
       runningMigrations: string[];
+      /** Its place in KubeVirt's queue for the next slot of `scope`. */
+      queue: QueuePosition;
       /** The KubeVirt CR was unreadable: the limit is the default. */
       limitAssumed?: true;
       /** The VMI's second active pod holds it first (active-pods names the cause). */

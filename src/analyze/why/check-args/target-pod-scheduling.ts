@@ -52,6 +52,8 @@ export interface UnschedulableArgs extends PodArgs {
   cpu?: CpuNeed;
   /** With target-unschedulable-resources: the resources short. */
   resources?: string[];
+  /** Of `resources`, those no node but the source has any of in `status.allocatable` (a device no other node offers). */
+  unoffered?: string[];
 }
 
 export type TargetPodSchedulingArgs =

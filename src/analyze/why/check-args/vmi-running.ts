@@ -14,4 +14,8 @@ export type Problem =
   | { kind: 'node-missing'; vmi: string; node: string }
   | { kind: 'node-not-ready'; vmi: string; node: string; status: string; reason?: string };
 
-export type VmiRunningArgs = (Names & Problem) | { kind: 'running'; vmi: string; phase: string; node?: string };
+export type VmiRunningArgs =
+  | (Names & Problem)
+  | { kind: 'running'; vmi: string; phase: string; node?: string }
+  /** The receiving VMI of a decentralized target half: not Running until the migration succeeded. */
+  | { kind: 'receiver'; vmi: string; phase: string };

@@ -25,6 +25,7 @@ import {
 } from '../../../kubevirt/constants.js';
 import { atLeast } from '../../../kubevirt/version.js';
 import { result, type CheckResult, type WhyCheck } from '../check.js';
+import { migratedVolumes } from '../../migration/kind.js';
 import type { FailureSource, Names, Explained, AbortPlacement, CpuFeatureDiff, FailureReasonArgs, TargetStateInference, FailedVolume } from '../check-args/failure-reason.js';
 import { completionBudget } from '../completion-budget.js';
 import type { WhyContext } from '../context.js';
@@ -346,6 +347,8 @@ function volumeOfDisk(ctx: WhyContext, disk: string | undefined): FailedVolume |
   const volume = volumes.find((v) => v.name === name);
   if (!volume) return undefined;
   const out: FailedVolume = { name: volume.name };
+  const moved = migratedVolumes(ctx.vmi).find((v) => v.volumeName === volume.name)?.sourcePVCInfo;
+  if (moved?.claimName) out.migratedFrom = { claim: moved.claimName, ...(moved.volumeMode ? { volumeMode: moved.volumeMode } : {}) };
   const claim = volume.persistentVolumeClaim?.claimName ?? volume.dataVolume?.name;
   if (!claim) return out;
   out.claim = claim;
@@ -411,7 +414,7 @@ function timeoutByTiming(
   if (time(start) === 0 || time(end) < time(start)) return undefined;
   const duration = Math.round((time(end) - time(start)) / 1000);
   const config = resolveMigrationConfig(ctx).effective.config;
-  const budget = completionBudget(ctx.vmi, config);
+  const budget = completionBudget(ctx.vmi, config, ctx.version);
   const kind = state === vmiState ? 'VirtualMachineInstance' : 'VirtualMachineInstanceMigration';
   const name = kind === 'VirtualMachineInstance' ? (ctx.vmi?.metadata.name ?? '') : (m.metadata.name ?? '');
   const evidence: EvidenceRef[] = [

@@ -8,6 +8,7 @@
 //   anti-affinity): a warning while in flight; target-pod-lost once the migration failed.
 // - `FailedHandOver`, or PreparingTarget without a target address for long (target virt-handler
 //   silent): warnings without a cause. No cause id fits them better than the phase's own verdict.
+import { targetPodElsewhere } from '../../decentralized/half.js';
 import type { WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { Target, HandoffArgs } from '../check-args/handoff.js';
@@ -34,7 +35,8 @@ export const handoff: WhyCheck<'handoff'> = {
     const m = ctx.migration;
     if (!m) return result(ID, 'skip', { kind: 'no-migration' });
     const phase = m.status?.phase ?? '';
-    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
+    // A decentralized source's target pod is in the other cluster (peer-half diagnoses it there).
+    if (phaseFacts(phase)?.decentralized || targetPodElsewhere(m)) return result(ID, 'skip', { kind: 'decentralized', phase });
     // The VMI's state while in flight; a final VMIM keeps its own copy.
     const state: MigrationState | undefined = stateOf(m, ctx.vmi);
     const vmiName = ctx.vmi?.metadata.name ?? m.spec?.vmiName ?? '';

@@ -2,7 +2,7 @@
 // in flight, and with no migration it is what stops a new one (verdict rule 3: blocked, not
 // idle); for a final migration it is only history. Reason and message are carried verbatim.
 import type { EvidenceRef } from '../../findings.js';
-import { COND_LIVE_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../../kubevirt/constants.js';
+import { COND_LIVE_MIGRATABLE, REASON_DISKS_NOT_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { deviceMove } from '../../scheduling/device-nodes.js';
 import { result, type WhyCheck } from '../check.js';
 import type { LiveMigratableArgs } from '../check-args/live-migratable.js';
@@ -28,6 +28,9 @@ export const liveMigratable: WhyCheck<'live-migratable'> = {
     if (cond.message) ref.message = cond.message;
     const evidence = [ref, ...refusals(ctx)];
     if (ctx.migration && isFinal(ctx.migration.status?.phase)) return result('live-migratable', 'info', args, evidence);
+    // A volume migration copies the ReadWriteOnce volumes it moves (virt-handler leaves migrated
+    // volumes out of the condition); whether it may start is volume-migration's to say.
+    if (ctx.kind === 'volume' && args.reason === REASON_DISKS_NOT_MIGRATABLE) return result('live-migratable', 'info', args, evidence);
     return result('live-migratable', 'fail', args, evidence, 'not-live-migratable');
   },
 };

@@ -99,7 +99,7 @@ function ownerOf(ctx: WhyContext, unfinished: readonly VirtualMachineInstanceMig
   const oldestFirst = [...unfinished].sort(
     (a, b) => time(a.metadata.creationTimestamp) - time(b.metadata.creationTimestamp) || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '') || (a.metadata.uid ?? '').localeCompare(b.metadata.uid ?? ''),
   );
-  return oldestFirst.find((m) => countsAsRunning(m.status?.phase)) ?? oldestFirst.find((m) => targetPodsOf(pods, m).length > 0) ?? oldestFirst[0];
+  return oldestFirst.find((m) => countsAsRunning(m.status?.phase)) ?? oldestFirst.find((m) => targetPodsOf(ctx.index, pods, m).length > 0) ?? oldestFirst[0];
 }
 
 /** The newest other migration of the VMI created no later than ours (newest-first input). */

@@ -4,21 +4,12 @@
 // NO condition — only a virt-controller log line — so counting is the only way to see it
 // (users #22: "queued migrations looked identical to stuck ones").
 import type { EvidenceRef } from '../../findings.js';
-import type { Pod, VirtualMachineInstanceMigration } from '../../../kube/types.js';
-import { LABEL_NODE_NAME } from '../../../kubevirt/constants.js';
 import { effectiveMigrationConfig } from '../../policy/effective-config.js';
-import { itemsWhere } from '../../lookup.js';
 import { result, type WhyCheck } from '../check.js';
 import type { MigrationSlotsArgs } from '../check-args/migration-slots.js';
-import { countsAsRunning, isFinal } from '../../migration/phase.js';
-import { recordedStateOf } from '../../migration/state.js';
-import {
-  awaitingTargetPod,
-  hasMultipleActivePods,
-  migrationRef,
-  qualified,
-  targetPodsOf,
-} from '../migration-state.js';
+import { isFinal } from '../../migration/phase.js';
+import { awaitingTargetPod, hasMultipleActivePods, migrationRef, qualified } from '../migration-state.js';
+import { queueOrder, queuePosition, runningMigrations, sourceNodeOfMigration } from '../queue-position.js';
 
 export const migrationSlots: WhyCheck<'migration-slots'> = {
   id: 'migration-slots',
@@ -32,9 +23,9 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     if (!ctx.migrations.ok) return { ...result('migration-slots', 'unknown', { kind: 'unreadable' }), missing: ctx.migrations.reason };
 
     const pods = ctx.pods.ok ? ctx.pods.items : [];
-    const running = runningMigrations(ctx.migrations.items, pods, ours);
+    const running = runningMigrations(ctx.index, ctx.migrations.items, pods, ours);
     const node = ctx.vmi?.status?.nodeName;
-    const outbound = node ? running.filter((m) => sourceNodeOfMigration(m, pods) === node) : [];
+    const outbound = node ? running.filter((m) => sourceNodeOfMigration(ctx.index, m, pods) === node) : [];
     const cfg = effectiveMigrationConfig({ version: ctx.version, cluster: ctx.kubevirtCR?.spec?.configuration?.migrations }).config;
     const clusterLimit = cfg.parallelMigrationsPerCluster ?? 0;
     const nodeLimit = cfg.parallelOutboundMigrationsPerNode ?? 0;
@@ -50,7 +41,7 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       // KubeVirt counts a migration for the node its VMI's status.nodeName or migrationState.sourceNode
       // names (rule 8): without our node, or with running migrations we cannot place, a free node slot is a guess.
       if (!node) return { ...result('migration-slots', 'unknown', base), missing: "the VMI's status.nodeName (the node whose outbound migrations KubeVirt counts)" };
-      const unplaced = running.filter((m) => sourceNodeOfMigration(m, pods) === undefined);
+      const unplaced = running.filter((m) => sourceNodeOfMigration(ctx.index, m, pods) === undefined);
       if (unplaced.length > 0 && outbound.length + unplaced.length >= nodeLimit) {
         return { ...result('migration-slots', 'unknown', { ...base, unplaced: unplaced.length }), missing: `the source node of ${unplaced.map(qualified).join(', ')} (its VMI's status.nodeName or migrationState.sourceNode)` };
       }
@@ -68,6 +59,8 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
       clusterRunning: running.length,
       clusterLimit,
       runningMigrations: holders.map(qualified),
+      // why reads only this VMI's launcher log: the holders' ETAs are not known here (why --node adds them).
+      queue: queuePosition({ index: ctx.index, ours, migrations: ctx.migrations.items, pods, scope, ...(node ? { node } : {}), holders, order: queueOrder(ctx.version, ctx.kubevirtCR) }),
     };
     const evidence: EvidenceRef[] = [migrationRef(ours), ...holders.map((m) => migrationRef(m, 'status.phase', m.status?.phase ?? 'Pending'))];
     const field = scope === 'cluster' ? 'parallelMigrationsPerCluster' : 'parallelOutboundMigrationsPerNode';
@@ -81,27 +74,3 @@ export const migrationSlots: WhyCheck<'migration-slots'> = {
     return result('migration-slots', 'fail', args, evidence, 'concurrency-limit');
   },
 };
-
-/**
- * `findRunningMigrations`: unfinished VMIMs that are `IsRunning()`, plus unfinished ones that
- * already have a target pod (Pending, the pod just created). Ours is never among them.
- */
-function runningMigrations(all: readonly VirtualMachineInstanceMigration[], pods: readonly Pod[], ours: VirtualMachineInstanceMigration) {
-  return all.filter(
-    (m) => m.metadata.uid !== ours.metadata.uid && !isFinal(m.status?.phase) && (countsAsRunning(m.status?.phase) || targetPodsOf(pods, m).length > 0),
-  );
-}
-
-/**
- * The source node of a running migration. The controller reads its VMI's nodeName; we do not
- * list other VMIs, but the target pod copies the VMI's `kubevirt.io/nodeName` label (= the
- * SOURCE node) at creation, and a VMIM's migrationState may name the source node or pod.
- */
-function sourceNodeOfMigration(m: VirtualMachineInstanceMigration, pods: readonly Pod[]): string | undefined {
-  const label = targetPodsOf(pods, m)[0]?.metadata.labels?.[LABEL_NODE_NAME];
-  if (label) return label;
-  const state = recordedStateOf(m);
-  if (state?.sourceNode) return state.sourceNode;
-  const sourcePod = state?.sourcePod;
-  return sourcePod ? itemsWhere(pods, 'name', (p) => p.metadata.name, sourcePod).find((p) => p.metadata.namespace === m.metadata.namespace)?.spec?.nodeName : undefined;
-}

@@ -11,6 +11,7 @@
 //   daemon log naming the pod's failed CNI ADD (kube-ovn/kube-ovn#6220). A target pod that
 //   Failed → target-pod-lost.
 // - An unscheduled pod is target-pod-scheduling's; here only the time left before deletion.
+import { targetPodElsewhere } from '../../decentralized/half.js';
 import type { CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { StuckKind, TargetPodReadinessArgs } from '../check-args/target-pod-readiness.js';
@@ -87,7 +88,8 @@ export const targetPodReadiness: WhyCheck<'target-pod-readiness'> = {
     }
     if (phase === 'Succeeded' || isPastScheduling(phase)) return result(ID, 'pass', { kind: 'ready' });
     if (isFinal(phase)) return result(ID, 'skip', { kind: 'final', phase });
-    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
+    // A decentralized source's target pod is in the other cluster (peer-half diagnoses it there).
+    if (phaseFacts(phase)?.decentralized || targetPodElsewhere(m)) return result(ID, 'skip', { kind: 'decentralized', phase });
     if (!ctx.pods.ok) return { ...result(ID, 'unknown', { kind: 'pods-unreadable' }), missing: ctx.pods.reason };
     const pod = ctx.targetPod;
     if (!pod) return result(ID, 'skip', { kind: 'no-target-pod' });

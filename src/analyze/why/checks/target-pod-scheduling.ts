@@ -6,6 +6,8 @@
 // spec (out.placement) and that decides the cause; otherwise the scheduler message decides and
 // `args.nodesUnreadable` says why the per-node table is missing. A migration that already failed
 // is left to target-pod-readiness (timeout) and failure-reason.
+import { targetPodElsewhere } from '../../decentralized/half.js';
+import { parseQuantity } from '../../../kube/quantity.js';
 import type { CheckOutputs, CheckResult, WhyCheck } from '../check.js';
 import { result } from '../check.js';
 import type { PodArgs, TargetPodSchedulingArgs, UnschedulableArgs } from '../check-args/target-pod-scheduling.js';
@@ -61,7 +63,8 @@ export const targetPodScheduling: WhyCheck<'target-pod-scheduling'> = {
     }
     // A failed migration's pod is gone or irrelevant: the timeout and the failure are explained later.
     if (phase === 'Failed') return result(ID, 'skip', { kind: 'final', phase });
-    if (phaseFacts(phase)?.decentralized) return result(ID, 'skip', { kind: 'decentralized', phase });
+    // A decentralized source's target pod is in the other cluster (peer-half diagnoses it there).
+    if (phaseFacts(phase)?.decentralized || targetPodElsewhere(m)) return result(ID, 'skip', { kind: 'decentralized', phase });
     if (!pod) {
       // KubeVirt's own CPU verdict needs no pod: it is written before the pod is created (rule 2).
       const hm = hostModelEvent(ctx);
@@ -176,6 +179,10 @@ function unschedulable(
     const names = new Set<string>((sched?.parsed?.reasons ?? []).filter((r) => r.kind === 'resources' && r.resource).map((r) => r.resource ?? ''));
     for (const p of out.placement?.nodes ?? []) for (const r of p.reasons) if (r.kind === 'insufficient') names.add(r.resource);
     args.resources = [...names];
+    // Freeing room helps only where the resource exists: a device no other node offers never fits.
+    const others = ctx.nodes.ok ? ctx.nodes.items.filter((n) => n.metadata.name !== sourceNode) : [];
+    const unoffered = others.length ? args.resources.filter((r) => others.every((n) => !((parseQuantity(n.status?.allocatable?.[r]) ?? 0) > 0))) : [];
+    if (unoffered.length) args.unoffered = unoffered;
   }
   if (!cause && nodesReason && !sched?.parsed) return { ...result(ID, 'unknown', args, evidence), missing: nodesReason };
   // Stuck for sure, but nothing says why (e.g. topology spread): an honest `unknown` cause.

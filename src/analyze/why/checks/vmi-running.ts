@@ -8,8 +8,8 @@ import { result, type CheckResult, type WhyCheck } from '../check.js';
 import type { Names, Problem } from '../check-args/vmi-running.js';
 import type { WhyContext } from '../context.js';
 import { isFinal } from '../../migration/phase.js';
-import { itemsWhere } from '../../lookup.js';
 import { vmOwnerOf } from '../../../kube/owners.js';
+import { decentralizedHalf } from '../../decentralized/half.js';
 
 export const vmiRunning: WhyCheck<'vmi-running'> = {
   id: 'vmi-running',
@@ -39,6 +39,11 @@ export const vmiRunning: WhyCheck<'vmi-running'> = {
     }
     const vmiRef: EvidenceRef = { kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmiName, field: 'status.phase' };
     const phase = vmi.status?.phase ?? '';
+    // The receiving VMI of a decentralized target half (WaitingForSync, Scheduling, …) runs only
+    // once the migration succeeded: the live source is the other cluster's VMI.
+    if (decentralizedHalf(ctx.migration)?.kind === 'decentralized-target' && phase !== 'Running') {
+      return result('vmi-running', blocking ? 'pass' : 'info', { kind: 'receiver', vmi: vmiName, phase }, [{ ...vmiRef, message: phase }]);
+    }
     if (phase !== 'Running') {
       return problem({ kind: 'phase', vmi: vmiName, namespace: ctx.namespace, phase }, [{ ...vmiRef, message: phase }]);
     }
@@ -53,7 +58,7 @@ function nodeState(ctx: WhyContext, vmi: string, node: string, problem: (a: Prob
   if (!ctx.nodes.ok) {
     return { ...result('vmi-running', 'unknown', { kind: 'running', vmi, phase: 'Running', node }), missing: ctx.nodes.reason };
   }
-  const n = itemsWhere(ctx.nodes.items, 'name', (x) => x.metadata.name, node)[0];
+  const n = ctx.index.byName(ctx.nodes.items, node);
   if (!n) {
     return problem({ kind: 'node-missing', vmi, node }, [{ kind: 'VirtualMachineInstance', namespace: ctx.namespace, name: vmi, field: 'status.nodeName', message: node }]);
   }

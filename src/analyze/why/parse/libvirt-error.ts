@@ -41,6 +41,7 @@ import {
   MSG_MIGRATION_NO_IP_FOUND,
 } from '../../../kubevirt/constants.js';
 import { goFormatRegExp } from './go-format.js';
+import { LIBVIRT_DEST_SMALLER_FRAGMENT } from '../../../kubevirt/migration-kinds.js';
 import { CONTROL_CHARS as C } from '../../../kube/control-chars.js';
 
 export type StorageErrorKind =
@@ -108,7 +109,11 @@ function cpuFeatures(text: string): { features: string[]; extraFeatures: string[
 
 const POST_COPY = /post-?copy|userfaultfd/i;
 
+// QEMU's destination-smaller text has two spaces ("the  actual size"): match any run of whitespace.
+const DEST_SMALLER = new RegExp(LIBVIRT_DEST_SMALLER_FRAGMENT.split(' ').join('\\s+'));
+
 const STORAGE: [RegExp, StorageErrorKind][] = [
+  [DEST_SMALLER, 'destination-smaller'],
   [/Migration without shared storage is unsafe/i, 'not-shared'],
   [/VIR_MIGRATE_PARAM_MIGRATE_DISKS|VIR_MIGRATE_NON_SHARED_(?:DISK|INC)/, 'disk-migration-params'],
   [/Failed to get (?:shared )?"(?:write|consistent read)" lock/i, 'image-lock'],

@@ -147,6 +147,25 @@ describe('target-unschedulable-resources', () => {
     // requests include the 35M guest-console-log native sidecar.
     expect(doc.placement?.nodes.find((n) => n.name === 'node-b')?.reasons[0]).toBe('insufficient memory: needs 17.4Gi, free at most 3.1Gi (from the pods we can see)');
   });
+
+  it('a GPU no other node offers: the args name it as unoffered and the fix says so, not "free it on a candidate node"', async () => {
+    const gpu = 'nvidia.com/GA102GL_A10';
+    const message = `0/2 nodes are available: 1 Insufficient ${gpu}, 1 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling.`;
+    const requests = { cpu: '125m', 'devices.kubevirt.io/kvm': '1', 'devices.kubevirt.io/tun': '1', 'devices.kubevirt.io/vhost-net': '1', memory: '2Gi', [gpu]: '1' };
+    const objs = [...migrationScene([kvNode('node-a', { allocatable: { cpu: '16', memory: '64Gi', pods: '110', 'devices.kubevirt.io/kvm': '1k', 'devices.kubevirt.io/tun': '1k', 'devices.kubevirt.io/vhost-net': '1k', [gpu]: '1' } }), kvNode('node-b')]), ...stuck(message, { requests })];
+    const d = await whyScenario(objs, { name: 'vm1', now: NOW });
+    expectBlocked(d, 'target-unschedulable-resources');
+    expect(argsOf(checkOf(d, 'target-pod-scheduling'), 'unschedulable')).toMatchObject({ resources: [gpu], unoffered: [gpu], sourceNode: 'node-a' });
+    const hint = verdictDocument(d).hint ?? '';
+    expect(hint).toContain(`no node other than node-a offers ${gpu}`);
+    expect(hint).not.toContain('candidate node');
+  });
+
+  it('memory short on a node that has memory: not unoffered, the fix frees room', async () => {
+    const d = await whyScenario([...migrationScene([kvNode('node-a'), kvNode('node-b')]), ...stuck(MEMORY_2)], { name: 'vm1', now: NOW });
+    expect(argsOf(checkOf(d, 'target-pod-scheduling'), 'unschedulable').unoffered).toBeUndefined();
+    expect(verdictDocument(d).hint).toContain('free memory on a candidate node');
+  });
 });
 
 describe('target-unschedulable-taints', () => {

@@ -1,18 +1,59 @@
-// The indexes and memos that keep check-migratable -A linear (rules/_facts.ts, rules/_nodes.ts):
-// they must answer exactly what the scans they replace answered, and never leak between lists.
+// The analysis index (src/analyze/object-index.ts) that keeps check-migratable -A, list -A and
+// why --node linear: it must answer exactly what the scans it replaces answered, and never leak
+// between lists, keys or analyses.
 import { describe, expect, it } from 'vitest';
-import { byName, lookup } from '../../../src/analyze/migratability/rules/_facts.js';
-import { countOtherThan, kubeVirtNodeNames, kubeVirtNodes, memoByNodes, memoKey } from '../../../src/analyze/migratability/rules/_nodes.js';
-import { known } from '../../../src/kube/known.js';
-import type { KubeObject, Node } from '../../../src/kube/types.js';
-import { clusterFacts, node, vmi } from '../../fixtures/objects/index.js';
-import { run } from './helpers.js';
+import { lookup } from '../../src/analyze/migratability/rules/_facts.js';
+import { kubeVirtNodeNames, kubeVirtNodes } from '../../src/analyze/migratability/rules/_nodes.js';
+import { ObjectIndex, memoKey, type ListKey } from '../../src/analyze/object-index.js';
+import { known } from '../../src/kube/known.js';
+import type { KubeObject, Node } from '../../src/kube/types.js';
+import { clusterFacts, node, vmi } from '../fixtures/objects/index.js';
+import { run } from './migratability/helpers.js';
+
+interface Item {
+  name?: string;
+  node?: string;
+}
+
+const BY_ITEM_NAME: ListKey<Item> = { name: 'name', of: (i) => i.name };
+const BY_ITEM_NODE: ListKey<Item> = { name: 'node', of: (i) => i.node };
+
+describe('where', () => {
+  it('answers like a filter: list order, items without the key left out', () => {
+    const index = new ObjectIndex();
+    const list: Item[] = [{ name: 'a', node: 'n1' }, { name: 'b' }, { name: 'a', node: 'n2' }, { node: 'n1' }];
+    expect(index.where(list, BY_ITEM_NAME, 'a')).toEqual([list[0], list[2]]);
+    expect(index.where(list, BY_ITEM_NODE, 'n1')).toEqual([list[0], list[3]]);
+    expect(index.where(list, BY_ITEM_NAME, 'zz')).toEqual([]);
+  });
+
+  it('indexes each list on its own, and again once it grew', () => {
+    const index = new ObjectIndex();
+    const one: Item[] = [{ name: 'a' }];
+    const two: Item[] = [{ name: 'b' }];
+    expect(index.where(one, BY_ITEM_NAME, 'a')).toHaveLength(1);
+    expect(index.where(two, BY_ITEM_NAME, 'a')).toHaveLength(0);
+    one.push({ name: 'a' });
+    expect(index.where(one, BY_ITEM_NAME, 'a')).toHaveLength(2);
+  });
+
+  it('a key is its function, not its name: two keys named alike group on their own', () => {
+    const index = new ObjectIndex();
+    const list: Item[] = [{ name: 'a', node: 'n1' }];
+    const alsoNamedName: ListKey<Item> = { name: 'name', of: (i) => i.node };
+    expect(index.where(list, BY_ITEM_NAME, 'a')).toEqual([list[0]]);
+    expect(index.where(list, alsoNamedName, 'a')).toEqual([]);
+    expect(index.where(list, alsoNamedName, 'n1')).toEqual([list[0]]);
+  });
+});
 
 const obj = (name: string | undefined, namespace?: string, tag = ''): KubeObject => ({ metadata: { name, namespace, labels: { tag } } });
 const scan = (items: KubeObject[], name: string, namespace?: string) =>
   items.find((o) => o.metadata.name === name && (namespace === undefined || o.metadata.namespace === namespace));
 
 describe('byName', () => {
+  const index = new ObjectIndex();
+  const byName = (items: KubeObject[], name: string, namespace?: string) => index.byName(items, name, namespace);
   const items = [
     obj('a', 'ns1', 'first'),
     obj('a', 'ns2'),
@@ -40,42 +81,49 @@ describe('byName', () => {
   });
 
   it('lookup spells a missing object, and an unreadable list, as before', () => {
-    expect(lookup(known(items), 'PersistentVolumeClaim', 'x', 'ns1')).toEqual({ missing: 'PersistentVolumeClaim ns1/x' });
-    expect(lookup({ ok: false, reason: 'persistentvolumeclaims: forbidden' }, 'PersistentVolumeClaim', 'a', 'ns1')).toEqual({
+    expect(lookup(index, known(items), 'PersistentVolumeClaim', 'x', 'ns1')).toEqual({ missing: 'PersistentVolumeClaim ns1/x' });
+    expect(lookup(index, { ok: false, reason: 'persistentvolumeclaims: forbidden' }, 'PersistentVolumeClaim', 'a', 'ns1')).toEqual({
       missing: 'persistentvolumeclaims: forbidden',
     });
   });
 });
 
-describe('node memos', () => {
-  it('computes once per node list and key; another list gets its own value', () => {
+describe('derived values', () => {
+  it('computes once per object and name; another object, or another index, gets its own value', () => {
+    const index = new ObjectIndex();
     const a: Node[] = [node('n1')];
     const b: Node[] = [node('n1')];
     let calls = 0;
     const f = () => ++calls;
-    expect(memoByNodes(a, 'k', f)).toBe(1);
-    expect(memoByNodes(a, 'k', f)).toBe(1);
-    expect(memoByNodes(a, 'other', f)).toBe(2);
-    expect(memoByNodes(b, 'k', f)).toBe(3);
+    expect(index.derived(a, 'k', f)).toBe(1);
+    expect(index.derived(a, 'k', f)).toBe(1);
+    expect(index.derived(a, 'other', f)).toBe(2);
+    expect(index.derived(b, 'k', f)).toBe(3);
     a.push(node('n2')); // a list that grew is judged again
-    expect(memoByNodes(a, 'k', f)).toBe(4);
+    expect(index.derived(a, 'k', f)).toBe(4);
+    expect(new ObjectIndex().derived(a, 'k', f)).toBe(5);
+    const pod = {};
+    expect(index.derived(pod, 'k', f)).toBe(6);
+    expect(index.derived(pod, 'k', f)).toBe(6);
   });
 
   it('kubeVirtNodes and names keep list order and skip nodes virt-handler does not serve', () => {
     const nodes = [node('n1'), node('n2', { schedulable: false }), node('n3')];
-    expect(kubeVirtNodes(nodes).map((n) => n.metadata.name)).toEqual(['n1', 'n3']);
-    expect(kubeVirtNodeNames(nodes)).toEqual(['n1', 'n3']);
+    const index = new ObjectIndex();
+    expect(kubeVirtNodes(index, nodes).map((n) => n.metadata.name)).toEqual(['n1', 'n3']);
+    expect(kubeVirtNodeNames(index, nodes)).toEqual(['n1', 'n3']);
   });
 
   it('countOtherThan is filter((x) => x !== excluded).length', () => {
     const list = ['a', 'b', 'a', 'c'];
-    for (const x of ['a', 'b', 'z', undefined]) expect(countOtherThan(list, x)).toBe(list.filter((y) => y !== x).length);
+    const index = new ObjectIndex();
+    for (const x of ['a', 'b', 'z', undefined]) expect(index.countOtherThan(list, x)).toBe(list.filter((y) => y !== x).length);
     list.push('a');
-    expect(countOtherThan(list, 'a')).toBe(2);
+    expect(index.countOtherThan(list, 'a')).toBe(2);
   });
 });
 
-describe('rules judged against memoised node data', () => {
+describe('rules judged against node data in the facts\' index', () => {
   it('cpu-host-model-unique: a memo for one node list never answers for another', () => {
     const vm1 = vmi('vm1', { node: 'node-a' });
     const alone = [node('node-a'), node('node-b', { hostModel: 'EPYC-Rome', requiredFeatures: ['ssbd'] })];

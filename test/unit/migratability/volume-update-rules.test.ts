@@ -1,0 +1,75 @@
+// check-migratable's rules for a volume update KubeVirt will refuse (updateVolumesStrategy:
+// Migration), on the VM/VMI of test/fixtures/objects/kinds/volume/ (headers name the KubeVirt tests
+// they follow) and by KubeVirt release: the gates are Alpha in v1.3–v1.4, hot-plugged volumes move from v1.5.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../../src/kube/types.js';
+import { unknownList } from '../../../src/kube/known.js';
+import { clusterFacts, kubevirtCR } from '../../fixtures/objects/index.js';
+import { run } from './helpers.js';
+
+function load(file: string): { vm: VirtualMachine; vmi: VirtualMachineInstance } {
+  const text = readFileSync(fileURLToPath(new URL(`../../fixtures/objects/kinds/volume/${file}`, import.meta.url)), 'utf8');
+  const items = parseAllDocuments(text).flatMap((d) => ((d.toJS() as { items?: KubeObject[] } | null)?.items ?? []));
+  return { vm: items.find((o) => o.kind === 'VirtualMachine') as VirtualMachine, vmi: items.find((o) => o.kind === 'VirtualMachineInstance') as VirtualMachineInstance };
+}
+const at = (version: string, gates?: string[]) => {
+  const cr = kubevirtCR({ version });
+  if (gates && cr.spec?.configuration?.developerConfiguration) cr.spec.configuration.developerConfiguration.featureGates = gates;
+  return clusterFacts({ kubevirt: [cr] });
+};
+
+describe('volume-update-gate-disabled', () => {
+  const { vm } = load('refused-backend-storage-v1.4.yaml');
+  it('v1.3–v1.4: Migration needs VolumesUpdateStrategy and VolumeMigration (vms-admitter.go)', () => {
+    expect(run('volume-update-gate-disabled', { vm }, at('v1.4.0', [])).findings).toMatchObject([
+      { severity: 'blocker', args: { gates: ['VolumesUpdateStrategy', 'VolumeMigration'], strategy: 'Migration' }, path: 'spec.updateVolumesStrategy' },
+    ]);
+    expect(run('volume-update-gate-disabled', { vm }, at('v1.3.1', ['VolumesUpdateStrategy'])).findings[0]?.args.gates).toEqual(['VolumeMigration']);
+    expect(run('volume-update-gate-disabled', { vm }, at('v1.4.0', ['VolumesUpdateStrategy', 'VolumeMigration'])).findings).toEqual([]);
+  });
+  it('GA from v1.5; an unreadable KubeVirt CR is unresolved, not a finding', () => {
+    expect(run('volume-update-gate-disabled', { vm }, at('v1.5.0', [])).findings).toEqual([]);
+    const r = run('volume-update-gate-disabled', { vm }, { ...at('v1.4.0', []), kubevirt: unknownList('forbidden') });
+    expect(r).toEqual({ findings: [], unresolved: ['forbidden'] });
+  });
+});
+
+describe('volume-update-volume-refused', () => {
+  it('a shareable disk (as refused-invalid-volumes: "invalid volumes to update with migration: shareable: [shared-data]")', () => {
+    const { vm, vmi } = load('refused-invalid-volumes.yaml');
+    expect(run('volume-update-volume-refused', { vm, vmi }, at('v1.9.0')).findings).toMatchObject([
+      { severity: 'blocker', args: { volume: 'shared-data', class: 'shareable', from: 'reports-shared', to: 'reports-shared-fast' } },
+    ]);
+  });
+  it('a hot-plugged volume before v1.5 only', () => {
+    const { vm, vmi } = load('refused-destination-missing.yaml');
+    const hot: VirtualMachine = structuredClone(vm);
+    for (const v of hot.spec?.template?.spec?.volumes ?? []) if (v.dataVolume) v.dataVolume.hotpluggable = true;
+    expect(run('volume-update-volume-refused', { vm: hot, vmi }, at('v1.4.0')).findings).toMatchObject([{ args: { volume: 'rootdisk', class: 'hotplugged' } }]);
+    expect(run('volume-update-volume-refused', { vm: hot, vmi }, at('v1.5.0')).findings).toEqual([]);
+  });
+  it('nothing without the Migration strategy or a changed claim', () => {
+    const { vm, vmi } = load('refused-invalid-volumes.yaml');
+    expect(run('volume-update-volume-refused', { vm: { ...vm, spec: { ...vm.spec, updateVolumesStrategy: 'Replacement' } }, vmi }, at('v1.9.0')).findings).toEqual([]);
+    const { vm: done, vmi: moved } = load('succeeded.yaml');
+    expect(run('volume-update-volume-refused', { vm: done, vmi: moved }, at('v1.9.0')).findings).toEqual([]);
+  });
+});
+
+describe('volume-update-destination-missing', () => {
+  const { vm, vmi } = load('refused-destination-missing.yaml');
+  it('a destination DataVolume that does not exist ("should trigger the migration once the destination DV exists")', () => {
+    expect(run('volume-update-destination-missing', { vm, vmi }, at('v1.9.0')).findings).toMatchObject([
+      { severity: 'blocker', args: { volume: 'rootdisk', type: 'datavolume', claim: 'reports-disk-fast' } },
+    ]);
+  });
+  it('an unreadable DataVolume list is unresolved; a DataVolume the VM templates declares is not missing', () => {
+    const facts = { ...at('v1.9.0'), dataVolumes: unknownList<never>('forbidden') };
+    expect(run('volume-update-destination-missing', { vm, vmi }, facts)).toEqual({ findings: [], unresolved: ['forbidden'] });
+    const templated: VirtualMachine = { ...vm, spec: { ...vm.spec, dataVolumeTemplates: [{ metadata: { name: 'reports-disk-fast' } }] } };
+    expect(run('volume-update-destination-missing', { vm: templated, vmi }, at('v1.9.0')).findings).toEqual([]);
+  });
+});
