@@ -10,6 +10,8 @@
 //   npm run bench -- --quick          the 1,000-VM cluster only
 //   npm run bench -- --runs 5         median of 5 (every measurement)
 //   npm run bench -- --vms N --nodes M    one cluster of that size (--nodes defaults to N/5)
+//   npm run bench -- --drain N        with --vms: N VMIs on a node being drained (10k and 100k
+//                                     have 1,000; 1k none)
 //   npm run bench -- --serve          only serve the (first) cluster (prints a kubeconfig and the
 //                                     `why` targets) until Ctrl-C: for profiling, e.g.
 //                                     node --cpu-prof bin/kubectl-vmigrate list -A …
@@ -28,6 +30,9 @@
 //                     the case whose reads must not grow with the cluster
 //   why (unschedulable)  the same on a migration whose target pod waits for a node: it reads
 //                     every node (the placement table)
+//   why --node        kubectl vmigrate why --node NODE -o json on the drained node (sizes with a
+//                     drain): its requests against docs/why-node.md's budget, P + 19 (P: the pages
+//                     of its 12 lists at 500 per page, counted from the served objects)
 //   kubectl baseline  kubectl get of the objects the command reads, -o json, one kubectl per label
 //                     selector (times summed; kubectl's default --chunk-size 500); for list also
 //                     `kubectl get vmim -A -o json` alone (its bytes are list's yardstick)
@@ -37,7 +42,8 @@
 //   start-up          node bin/kubectl-vmigrate --version|--help, and the same through kubectl;
 //                     plus a no-op shell plugin, which is what kubectl's own dispatch costs; the
 //                     example snapshot (--from examples/cluster-snapshot)
-// Per run, from the fake server: requests, response bytes and the peak of requests in flight.
+// Per run, from the fake server: requests, response bytes and the peak of requests of one verb
+// (list, get, …) in flight.
 // Wall time is spawn to exit as seen from here; peak RSS as below. The fake server answers from
 // this process, so its work is in every measurement alike. Growth: per measurement, the ratio of
 // each size to the previous one and its exponent (log ratio / log size ratio: 1 is linear, 0 flat).
@@ -67,18 +73,21 @@ let workDir;
 
 const TARGETS = {
   vsKubectl: 0.1, // check-migratable -A and list -A at 10k and above: ≤ 0.10 × kubectl baseline
+  listVsKubectl: 0.25, // list -A at 10k and above with 200 migrations in flight: ≤ 0.25 × (issue #13)
   vsFloor: 1.3, // ≤ 1.3 × floor
   rssPer10kMB: 60, // peak RSS ≤ start-up RSS + 60 MB per 10,000 VMs (piped or not)
   whyRequests: 15, // why on a running migration: ≤ 15 API requests, the same at every size
   whyBytesMB: 1.2, // … and about 1 MB
   listBytesVsVmims: 1.2, // list -A: response bytes ≤ 1.2 × those of kubectl get vmim -A -o json
   exampleSnapshotMs: 300, // check-migratable -A on examples/cluster-snapshot (YAML) < 0.3 s
+  whyNodeFixedRequests: 19, // why --node: ≤ P + 19 requests (docs/why-node.md)
+  pageSize: 500, // … P counted in pages of 500
   startupMs: 150, // --version / --help < 150 ms
 };
 const PRESETS = {
   '1k': { vms: 1000, nodes: 200 },
-  '10k': { vms: 10000, nodes: 2000 },
-  '100k': { vms: 100000, nodes: 20000 },
+  '10k': { vms: 10000, nodes: 2000, drainVmis: 1000 },
+  '100k': { vms: 100000, nodes: 20000, drainVmis: 1000 },
 };
 /** The fake server holds every object and its JSON: 100,000 VMs take ~10 GB of heap. */
 const HEAP_MB_PER_1K_VMS = 110;
@@ -91,16 +100,17 @@ const { values: opt } = parseArgs({
     runs: { type: 'string', default: '3' },
     vms: { type: 'string' },
     nodes: { type: 'string' },
+    drain: { type: 'string' },
     keep: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
   },
 });
-const USAGE = 'usage: node scripts/bench.mjs [--quick] [--size 1k,10k,100k] [--runs N] [--vms N [--nodes N (≥ 4)]] [--keep] [--serve]';
+const USAGE = 'usage: node scripts/bench.mjs [--quick] [--size 1k,10k,100k] [--runs N] [--vms N [--nodes N (≥ 4)] [--drain N]] [--keep] [--serve]';
 const runs = Math.max(1, Number(opt.runs));
 const custom = opt.vms !== undefined || opt.nodes !== undefined;
 const customVms = Number(opt.vms ?? 1000);
 let sizes;
-if (custom) sizes = [{ vms: customVms, nodes: Number(opt.nodes ?? Math.max(4, Math.round(customVms / 5))) }];
+if (custom) sizes = [{ vms: customVms, nodes: Number(opt.nodes ?? Math.max(4, Math.round(customVms / 5))), drainVmis: Number(opt.drain ?? 0) }];
 else if (opt.size) {
   const tags = opt.size.split(',').map((s) => s.trim());
   // `--size 100k` adds the 100k case to the default ones; a list names them all.
@@ -247,13 +257,14 @@ async function measureStartup() {
 }
 
 /** Generates and serves one cluster, checks the outputs, measures every command on it. */
-async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
+async function benchSize({ vms: vmCount, nodes: nodeCount, drainVmis = 0 }, first) {
   const tag = vmCount % 1000 === 0 ? `${vmCount / 1000}k` : String(vmCount);
   log(`\n== ${vmCount} VMs / ${nodeCount} nodes ==`);
   let t0 = performance.now();
-  const { objects, counts, why, whyTargets, logs, handlerMetrics } = syntheticCluster({
+  const { objects, counts, why, whyTargets, logs, handlerMetrics, drain } = syntheticCluster({
     vms: vmCount,
     nodes: nodeCount,
+    drainVmis,
     now: Date.now(),
     examplesDir: exampleSnapshot,
     readObjectFiles,
@@ -285,11 +296,12 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
       `${counts.pod} pods (${counts.handlerPod} virt-handler), ${counts.vmim} VMIMs of ${counts.migratingVms} VMs (${phases}), ${counts.event} events ` +
       `(${jsonMB.toFixed(0)} MB of JSON; generated in ${sec(genMs)} s, loaded in ${sec(loadMs)} s), server ${server.url}`,
   );
+  if (drain) log(`drain: node ${drain.node} cordoned with ${drain.vmis} VMIs: ${drain.marked} marked for evacuation (${drain.migrating} migrating), ${drain.refused} refused (LiveMigrate, not migratable), ${drain.evicted} evicted (shutting down)`);
   const running = whyTargets.running;
   if (!why || !running) fail('the cluster has no migration with an unschedulable target pod, or none running, for `why`');
 
   if (opt.serve) {
-    log(`serving; kubeconfig: ${kubeconfig}\n  e.g. node --cpu-prof bin/kubectl-vmigrate list -A -o json --kubeconfig ${kubeconfig} > /dev/null` + `\n  why targets: why ${running.name} -n ${running.namespace} (running), why ${why.name} -n ${why.namespace} (unschedulable)`);
+    log(`serving; kubeconfig: ${kubeconfig}\n  e.g. node --cpu-prof bin/kubectl-vmigrate list -A -o json --kubeconfig ${kubeconfig} > /dev/null` + `\n  why targets: why ${running.name} -n ${running.namespace} (running), why ${why.name} -n ${why.namespace} (unschedulable)${drain ? `, why --node ${drain.node} (being drained)` : ''}`);
     await new Promise((done) => process.once('SIGINT', done));
     await server.close();
     rmSync(work, { recursive: true, force: true });
@@ -316,13 +328,28 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
     'why running': { plugin: whyArgs(running) },
     'why unschedulable': { plugin: whyArgs(why) },
   };
+  if (drain) {
+    commands['why node'] = {
+      plugin: ['vmigrate', 'why', '--node', drain.node, '-o', 'json', ...K],
+      // The 12 lists why --node reads (docs/why-node.md), as a kubectl user reads them.
+      kubectl: [
+        ['get', 'nodes,vmi,vmim,poddisruptionbudgets,events,resourcequotas,pvc,pv,kubevirts,migrationpolicies', '-A', '-o', 'json', ...K],
+        ['get', 'pods', '-A', '--field-selector', `spec.nodeName=${drain.node}`, '-o', 'json', ...K],
+        ['get', 'pods', '-A', '-l', 'kubevirt.io/migrationJobUID', '-o', 'json', ...K],
+      ],
+    };
+  }
   const VMIMS_KUBECTL = ['get', 'vmim', '-A', '-o', 'json', ...K];
   /** A run with the server's counts of what it asked: requests, response bytes, peak in flight. */
   const counted = async (cmd, args, o) => {
     server.resetRequests();
     const r = await timed(cmd, args, o);
-    const rs = server.requests;
-    return { ...r, requests: rs.length, bytes: rs.reduce((n, q) => n + (q.bytes ?? 0), 0), peakInFlight: server.peakInFlight, log: rs };
+    // A copy: the server's array is emptied by the next resetRequests(), and this log is read
+    // after the later commands have run (the warm-up's summary, its floor, why's request list).
+    const rs = [...server.requests];
+    // The server keeps a peak per verb (list, get, …): the largest of them, read now.
+    const peakInFlight = Math.max(0, ...Object.values(server.peakInFlight));
+    return { ...r, requests: rs.length, bytes: rs.reduce((n, q) => n + (q.bytes ?? 0), 0), peakInFlight, log: rs };
   };
 
   // ---- warm-up: fills kubectl's discovery cache and the page cache; checks the outputs ----
@@ -367,6 +394,18 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
     log(`  ${id} ${t.namespace}/${t.name}: ${d.target?.migration?.name} ${d.target?.migration?.phase} → ${d.verdict.status} ${d.verdict.cause}; exit ${w.code}; ${w.requests} requests, ${(w.bytes / 1e6).toFixed(3)} MB, peak ${w.peakInFlight} in flight`);
   }
 
+  if (drain) {
+    const d = JSON.parse(readFileSync(out('why node'), 'utf8'));
+    const w = warm['why node'];
+    const pages = whyNodePages(server, drain.node);
+    const budget = pages.P + TARGETS.whyNodeFixedRequests;
+    const listPages = w.log.filter((r) => r.method === 'GET' && r.query.limit !== undefined).length;
+    const states = {};
+    for (const item of d.items ?? []) states[item.state] = (states[item.state] ?? 0) + 1;
+    whyInfo['why node'] = { node: drain.node, verdict: d.verdict, states, pages, budget, listPages, limits: [...new Set(w.log.map((r) => r.query.limit).filter(Boolean))], requests: w.log.map((r) => `${r.method} ${r.path}${r.query.limit ? `?limit=${r.query.limit}` : ''}`) };
+    log(`  why --node ${drain.node}: ${d.verdict?.status} ${d.verdict?.cause}; ${JSON.stringify(states)}; exit ${w.code}; ${w.requests} requests (${listPages} list pages, limit ${whyInfo['why node'].limits.join('/')}) against P + ${TARGETS.whyNodeFixedRequests} = ${pages.P} + ${TARGETS.whyNodeFixedRequests} = ${budget}; ${(w.bytes / 1e6).toFixed(2)} MB`);
+  }
+
   // kubectl: discovery cache for this server, binary in the page cache.
   const kw = await timed(kubectl, ['get', 'namespaces', '-o', 'name', ...K], { env: baseEnv, stdout: out('kubectl-warm') });
   if (kw.code !== 0) fail(`kubectl get namespaces exited ${kw.code}: ${kw.stderr.trim()}`);
@@ -405,18 +444,26 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
   const rssLimitMB = startupRssMB() + (TARGETS.rssPer10kMB * vmCount) / 10000;
   const rssTarget = (rssKB) => ({ name: `RSS ≤ ${Math.round(rssLimitMB)} MB`, pass: rssKB / 1024 <= rssLimitMB });
   const rows = [];
-  for (const id of HEAVY) {
+  const heavy = drain ? [...HEAVY, 'why node'] : HEAVY;
+  for (const id of heavy) {
     const base = med[`${id} kubectl`].ms;
     const floor = med[`${id} floor`].ms;
     const p = med[id];
     const targets = atScale
       ? [{ name: `≤ ${TARGETS.vsKubectl}× kubectl`, pass: p.ms <= TARGETS.vsKubectl * base }, { name: `≤ ${TARGETS.vsFloor}× floor`, pass: p.ms <= TARGETS.vsFloor * floor }, rssTarget(p.rssKB)]
       : [];
+    if (id === 'why node') {
+      const { budget, pages } = whyInfo['why node'];
+      targets.length = 0;
+      targets.push({ name: `≤ P + ${TARGETS.whyNodeFixedRequests} = ${budget} requests (P = ${pages.P})`, pass: p.requests <= budget });
+    }
+    if (id === 'list' && atScale) targets.push({ name: `≤ ${TARGETS.listVsKubectl}× kubectl`, pass: p.ms <= TARGETS.listVsKubectl * base });
     if (id === 'list') {
       const vmimBytes = med['list kubectl vmim'].bytes;
       targets.push({ name: `bytes ≤ ${TARGETS.listBytesVsVmims}× kubectl get vmim (${(vmimBytes / 1e6).toFixed(2)} MB)`, pass: p.bytes <= TARGETS.listBytesVsVmims * vmimBytes });
     }
-    rows.push({ id, heavy: true, label: `kubectl vmigrate ${id} -A -o json`, ...p, vsKubectl: p.ms / base, vsFloor: p.ms / floor, targets });
+    const label = id === 'why node' ? `kubectl vmigrate why --node NODE -o json (${drain.vmis} VMIs on the node)` : `kubectl vmigrate ${id} -A -o json`;
+    rows.push({ id, heavy: true, label, ...p, vsKubectl: p.ms / base, vsFloor: p.ms / floor, targets });
     if (id === 'check-migratable') {
       const piped = med['check-migratable piped'];
       rows.push({ id: 'check-migratable piped', heavy: true, label: '  the same, output into a pipe', ...piped, vsKubectl: piped.ms / base, vsFloor: piped.ms / floor, targets: atScale ? [rssTarget(piped.rssKB)] : [] });
@@ -441,6 +488,30 @@ async function benchSize({ vms: vmCount, nodes: nodeCount }, first) {
     rows.push({ id: `${id} floor`, label: '  floor: the same requests', ...med[`${id} floor`], vsFloor: 1, targets: [] });
   }
   return { vms: vmCount, nodes: nodeCount, tag, cluster: { ...counts, jsonMB: Math.round(jsonMB), bytes }, why: whyInfo, reports, rows };
+}
+
+/**
+ * P of why --node's budget: the pages, at 500 per page, of the 12 lists it reads (docs/why-node.md),
+ * counted from the objects the fake server serves, not from what the plugin asked.
+ */
+function whyNodePages(server, node) {
+  const all = (r) => server.objects(r);
+  const lists = {
+    nodes: all('node').length,
+    vmis: all('vmi').length,
+    vmims: all('vmim').length,
+    podsOnNode: all('pod').filter((p) => p.spec?.nodeName === node).length,
+    targetPods: all('pod').filter((p) => p.metadata.labels?.['kubevirt.io/migrationJobUID'] !== undefined).length,
+    pdbs: all('pdb').length,
+    events: all('event').length,
+    quotas: all('resourcequota').length,
+    pvcs: all('pvc').length,
+    pvs: all('pv').length,
+    kubevirts: all('kubevirt').length,
+    policies: all('migrationpolicy').length,
+  };
+  const pages = Object.fromEntries(Object.entries(lists).map(([k, n]) => [k, Math.max(1, Math.ceil(n / TARGETS.pageSize))]));
+  return { objects: lists, pages, P: sum(Object.values(pages)) };
 }
 
 /** The plugin's RSS at start-up (--version): the fixed part of every command's. */

@@ -32,9 +32,21 @@
 // page the bench serves through the pod proxy.
 //
 // Migrations (~7 % of the VMs, every VMIM phase): migrations.mjs.
+//
+// A drain (`drainVmis`, at 10k: 1,000): one Cascadelake node runs that many VMIs (every archetype
+// but the GPU one) and is being drained as `kubectl drain` leaves it on KubeVirt v1.6: cordoned
+// (spec.unschedulable, taint node.kubernetes.io/unschedulable:NoSchedule); each launcher pod's
+// eviction went through KubeVirt's pod-eviction admitter (v1.6.0 pkg/virt-api/webhooks/
+// validating-webhook/admitters/pod-eviction-admitter.go): LiveMigrate and migratable, or
+// LiveMigrateIfPossible and migratable → the VMI is marked (status.evacuationNodeName), the eviction
+// denied; LiveMigrate and not migratable → denied, not marked (the drain waits forever);
+// LiveMigrateIfPossible not migratable, or None → the eviction is allowed and the pod terminates.
+// The evacuation controller (≤ v1.6: a VMIM only for a free slot) runs parallelOutboundMigrationsPerNode
+// evacuation migrations off the node (Running, with launcher progress lines); the other marked VMIs
+// wait without one. Nothing else is placed on, or migrates to, that node.
 import { join } from 'node:path';
 import { prng, uuid, nameSuffix } from './ids.mjs';
-import { addMigrations, handlerAddress, planMigrations, WITH_TARGET_POD } from './migrations.mjs';
+import { addMigrations, handlerAddress, iso, planMigrations, WITH_TARGET_POD } from './migrations.mjs';
 
 const ARCHETYPES = [
   // [example VM name, weight in ‰]
@@ -56,6 +68,9 @@ const UNIQUE_MODELS = [
   ['Cooperlake', 'avx512-bf16'],
 ];
 const KUBEVIRT_VERSION = 'v1.6.3';
+const DRAIN_TAINT_KEY = 'node.kubernetes.io/unschedulable';
+/** How long ago the drain began (the cordon's taint, the evictions). */
+const DRAIN_AGE_MS = 300e3;
 
 const clone = (o) => structuredClone(o);
 
@@ -67,16 +82,17 @@ function serverless(o) {
 }
 
 /**
- * @param {{ vms: number, nodes: number, now: number, examplesDir: string, readObjectFiles: (p: string) => any[], namespaces?: number }} opts
+ * @param {{ vms: number, nodes: number, now: number, examplesDir: string, readObjectFiles: (p: string) => any[], namespaces?: number, drainVmis?: number }} opts
  * @returns {{
  *   objects: any[], counts: Record<string, any>,
  *   why?: { namespace: string, name: string },
  *   whyTargets: Record<string, { namespace: string, name: string }>,
  *   logs: { namespace: string, pod: string, container: string, text: string }[],
  *   handlerMetrics: (pod: string) => string | undefined,
+ *   drain?: { node: string, vmis: number, marked: number, evicted: number, refused: number, migrating: number },
  * }}
  */
-export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examplesDir, readObjectFiles, namespaces: namespaceCount = NAMESPACES }) {
+export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examplesDir, readObjectFiles, namespaces: namespaceCount = NAMESPACES, drainVmis = 0 }) {
   const ex = (file) => readObjectFiles(join(examplesDir, file));
   const exNodes = new Map(ex('nodes.yaml').map((n) => [n.metadata.name, n]));
   const exVms = new Map(ex('vms.yaml').map((o) => [o.metadata.name, o]));
@@ -163,7 +179,13 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
   const handlerPods = nodes.slice(controlPlane).map((n) => handlerPod(n, kubevirt));
   objects.push(...handlerPods);
   // Migrations run between Cascadelake nodes (the common host model), else between any VM nodes.
-  const common = cascadelake.length >= 2 ? cascadelake : vmNodes;
+  let common = cascadelake.length >= 2 ? cascadelake : vmNodes;
+  // The drained node: the last common one, taken out of every other placement and migration.
+  const drainNode = drainVmis > 0 && common.length > 2 ? common.at(-1) : undefined;
+  if (drainNode) {
+    common = common.slice(0, -1);
+    vmNodes.splice(vmNodes.indexOf(drainNode), 1);
+  }
 
   // ---- VMs, VMIs, their storage and launcher pods ----
   // Archetypes in a shuffled but exact proportion.
@@ -178,6 +200,8 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     [schedule[i], schedule[j]] = [schedule[j], schedule[i]];
   }
   const plan = planMigrations(schedule);
+  const drainIndices = drainNode ? planDrain(schedule, plan, drainVmis, kubevirt.spec.configuration.migrations.parallelOutboundMigrationsPerNode) : new Set();
+  const drained = [];
   // Migrations waiting for a slot wait on parallelOutboundMigrationsPerNode (2): two of them per
   // source node, from which two migrations with a target pod already leave.
   const waiting = [...plan.values()].filter((p) => p.newest === 'pending-slot').length;
@@ -201,7 +225,8 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     const tplNode = exVmi.status.nodeName;
     const pick = random();
     let node;
-    if (arch === 'ml-gpu-trainer') node = gpuNodes[gpuNext++ % gpuNodes.length];
+    if (drainIndices.has(i)) node = drainNode;
+    else if (arch === 'ml-gpu-trainer') node = gpuNodes[gpuNext++ % gpuNodes.length];
     // An unschedulable target: a host-model VMI on a node whose host model no other node offers.
     else if (migrations?.newest === 'scheduling-unschedulable' && uniqueNodes.length > 0) node = uniqueNodes[uniqueNext++ % uniqueNodes.length];
     else if (migrations?.newest === 'pending-slot') node = busyNodes[Math.floor(waitingNext++ / 2)];
@@ -268,6 +293,7 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     counts.pod++;
     const rec = { ns, name, vmi, pod, node, plan: migrations, claims: 0, affine: false };
     if (migrations) records.push(rec);
+    if (drainIndices.has(i)) drained.push(rec);
     const onNode = vmisByNode.get(nodeName) ?? [];
     onNode.push({ ns, name, app: vmi.metadata.labels.app ?? '' });
     vmisByNode.set(nodeName, onNode);
@@ -331,11 +357,13 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     namespaces,
   });
   counts.migratingVms = records.length;
+  const drain = drainNode ? drainTheNode(drainNode, drained, kubevirt, now) : undefined;
+  if (drain) counts.drain = drain;
   // Per kind of newest migration, a VM of the same shape at every size (one claim, no PV node
   // affinity): what `why` reads for it must not grow with the cluster.
   const whyTargets = {};
   for (const r of records) {
-    if (r.claims === 1 && !r.affine && !whyTargets[r.plan.newest]) whyTargets[r.plan.newest] = { namespace: r.ns, name: r.name };
+    if (r.claims === 1 && !r.affine && !r.plan.origin && !whyTargets[r.plan.newest]) whyTargets[r.plan.newest] = { namespace: r.ns, name: r.name };
   }
 
   const nodeOfHandler = new Map(handlerPods.map((p) => [p.metadata.name, p.spec.nodeName]));
@@ -343,7 +371,54 @@ export function syntheticCluster({ vms: vmCount, nodes: nodeCount, now, examples
     const node = nodeOfHandler.get(pod);
     return node === undefined ? undefined : metricsPage(node, vmisByNode.get(node) ?? [], series.get(node) ?? []);
   };
-  return { objects, counts, why, whyTargets, logs, handlerMetrics };
+  return { objects, counts, why, whyTargets, logs, handlerMetrics, drain };
+}
+
+/**
+ * The VMs that run on the drained node: the first `count` without a planned migration (not the
+ * GPU archetype, which runs on GPU nodes); the first `outbound` plain ones of them get a Running
+ * evacuation migration. Returns their indices in `schedule`.
+ */
+function planDrain(schedule, plan, count, outbound) {
+  const indices = new Set();
+  let evacuating = 0;
+  for (let i = 0; i < schedule.length && indices.size < count; i++) {
+    if (plan.has(i) || schedule[i] === 'ml-gpu-trainer') continue;
+    indices.add(i);
+    if (schedule[i] === 'analytics-warehouse' && evacuating < outbound) {
+      plan.set(i, { newest: 'running', history: [], origin: 'evacuation' });
+      evacuating++;
+    }
+  }
+  return indices;
+}
+
+/** Cordons the node and applies each launcher pod's eviction as KubeVirt v1.6 answers it (see the header). */
+function drainTheNode(node, drained, kubevirt, now) {
+  const began = now - DRAIN_AGE_MS;
+  node.spec.unschedulable = true;
+  node.spec.taints = [...(node.spec.taints ?? []), { effect: 'NoSchedule', key: DRAIN_TAINT_KEY, timeAdded: iso(began) }];
+  const clusterStrategy = kubevirt.spec.configuration.evictionStrategy;
+  const out = { node: node.metadata.name, vmis: drained.length, marked: 0, evicted: 0, refused: 0, migrating: 0 };
+  for (const rec of drained) {
+    const strategy = rec.vmi.spec.evictionStrategy ?? clusterStrategy;
+    const migratable = rec.vmi.status.conditions?.some((c) => c.type === 'LiveMigratable' && c.status === 'True') ?? false;
+    const mark = strategy === 'External' || (migratable && (strategy === 'LiveMigrate' || strategy === 'LiveMigrateIfPossible'));
+    if (mark) {
+      rec.vmi.status.evacuationNodeName = node.metadata.name;
+      out.marked++;
+      if (rec.plan?.origin === 'evacuation') out.migrating++;
+    } else if (strategy === 'LiveMigrate') out.refused++;
+    else {
+      // None, LiveMigrateIfPossible and not migratable, or no strategy: the eviction was allowed,
+      // the launcher pod terminates with its grace period.
+      const grace = rec.pod.spec.terminationGracePeriodSeconds ?? 30;
+      rec.pod.metadata.deletionGracePeriodSeconds = grace;
+      rec.pod.metadata.deletionTimestamp = iso(began + grace * 1e3);
+      out.evicted++;
+    }
+  }
+  return out;
 }
 
 function tenant(i) {

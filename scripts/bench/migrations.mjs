@@ -176,7 +176,7 @@ function timeline(rec, g, random) {
   for (let k = n - 1; k >= 0; k--) {
     const kind = kinds[k];
     const uid = uuid(`vmim/${rec.ns}/${rec.name}/${k}`);
-    const origin = rec.plan.newest === 'pending-backoff' ? 'evacuation' : kind === 'pending-slot' ? 'workload-update' : pick(random, ['user', 'user', 'user', 'evacuation', 'evacuation', 'workload-update']);
+    const origin = k === n - 1 && rec.plan.origin ? rec.plan.origin : rec.plan.newest === 'pending-backoff' ? 'evacuation' : kind === 'pending-slot' ? 'workload-update' : pick(random, ['user', 'user', 'user', 'evacuation', 'evacuation', 'workload-update']);
     const m = { kind, uid, origin, created: created[k], name: ORIGINS[origin].generateName + nameSuffix(uid), duration: 20 + Math.round(random() * 100) };
     const launcher = (what) => `virt-launcher-${rec.name}-${nameSuffix(`${uid}/${what}`)}`;
     if (kind === 'succeeded') {
@@ -259,7 +259,7 @@ function migrationConfig(rec, g) {
 
 // ---- objects ----
 
-const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** events.k8s.io eventTime: microseconds. */
 const micro = (ms) => new Date(ms).toISOString().replace(/Z$/, '417Z');
 
