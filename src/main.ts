@@ -1,6 +1,6 @@
 // The program: every command (commands/<name>/command.ts parses and validates its flags into
 // typed options before any I/O, then runs it), and any error that reaches the top mapped to one
-// line and the contract's exit code (§1, §3).
+// line and the documented exit code (docs/output.md).
 import { basename } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { describeError } from './cmdutil/errors.js';
@@ -56,7 +56,7 @@ export async function run(argv: string[]): Promise<void> {
 }
 
 function programName(argv: string[]): string {
-  // Contract §1: usage says `kubectl vmigrate` when we were started as kubectl-vmigrate.
+  // docs/flags.md: usage says `kubectl vmigrate` when we were started as kubectl-vmigrate.
   const script = basename(argv[1] ?? '');
   return script.startsWith('kubectl-') ? 'kubectl vmigrate' : 'vmigrate';
 }
@@ -79,7 +79,7 @@ function buildProgram(argv: string[], io: Io, setExit: (code: ExitCode) => void)
     { comment: 'Can every VM live-migrate?', args: 'check-migratable -A' },
     { comment: 'The migrations in every namespace, read from a dump instead of the cluster', args: 'list -A --from ./must-gather' },
   ]);
-  // Contract §2 order.
+  // The commands in the documented order (docs/output.md).
   const env: CommandEnv = { program, io, setExit };
   registerWhy(env);
   registerCheckMigratable(env);

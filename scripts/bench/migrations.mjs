@@ -2,8 +2,8 @@
 // shows around each: VirtualMachineInstanceMigrations in every phase, the VMI's
 // status.migrationState, target pods, the previous source pod, Events, the source launcher's log
 // and virt-handler's migration metrics. Field names, phase strings, event reasons and messages are
-// those of shared/domain/kubevirt-facts.md (§1, §3, §4, §5); shapes follow examples/cluster-snapshot
-// (migrations.yaml, events.yaml, pods.yaml) and shared/domain/real-objects.
+// KubeVirt's (src/kubevirt/constants.ts); shapes follow examples/cluster-snapshot
+// (migrations.yaml, events.yaml, pods.yaml).
 //
 // Per 1,000 VMs (scaled, at least one each) the NEWEST migration of a VM is (7 % of the VMs; 20 in
 // flight, so 200 on 10,000 VMs as during a large drain, 70 of them copying: beyond list's 16 log
@@ -399,7 +399,7 @@ function applyToVmiAndPods(rec, ms, g, out) {
 
 function markTarget(pod, m) {
   pod.metadata.labels['kubevirt.io/migrationJobUID'] = m.uid;
-  // Copied from the VMI when the target pod was rendered: the SOURCE node (real-objects README).
+  // Copied from the VMI when the target pod was rendered: the SOURCE node (as real clusters show).
   pod.metadata.labels['kubevirt.io/nodeName'] = m.sourceNode;
   pod.metadata.annotations['kubevirt.io/migrationJobName'] = m.name;
 }

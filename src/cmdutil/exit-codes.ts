@@ -1,4 +1,4 @@
-// Contract §3.
+// Exit codes (docs/output.md).
 export const EXIT_OK = 0;
 export const EXIT_PROBLEM = 1;
 export const EXIT_USAGE = 2;

@@ -6,7 +6,7 @@ import { decideColor, type ColorMode } from './color.js';
 import type { Io } from './io.js';
 import { isDocumentFormat, OUTPUT_FORMATS, parseOutputFlag, type OutputFormat } from './output-format.js';
 
-/** Flags every command accepts (contract §1), validated and typed before any I/O. */
+/** Flags every command accepts (docs/flags.md), validated and typed before any I/O. */
 export interface GlobalOptions {
   kubeconfig?: string;
   context?: string;

@@ -1,4 +1,4 @@
-// A "still working" spinner on stderr, only when stderr is a terminal (contract §1): never in a
+// A "still working" spinner on stderr, only when stderr is a terminal (docs/flags.md): never in a
 // pipe, a file, CI or TERM=dumb (ora's own is-interactive test), so captured output stays free
 // of escape codes. ora is imported only when a spinner is really shown, and only here: ora writes
 // to the stream itself, so its text goes through the same boundary as every other write

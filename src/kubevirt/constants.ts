@@ -1,4 +1,4 @@
-// KubeVirt strings, verbatim from ../shared/domain/kubevirt-facts.md (source files cited there).
+// KubeVirt strings, verbatim from the KubeVirt sources (kubevirt/kubevirt at the release tags).
 // One place for them: analyzers import from here, never retype a label or reason.
 
 // §1.3 VMI condition types

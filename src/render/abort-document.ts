@@ -1,6 +1,6 @@
-// `abort -o json|yaml`: the contract's MigrationAbort (§4.3): the migration cancelled (name, uid,
+// `abort -o json|yaml`: the MigrationAbort document (docs/documents.md): the migration cancelled (name, uid,
 // phase before), its mode, abortStatus, dryRun, `refused` when nothing was cancelled. Additive
-// fields (README): target, action, stage, lastMigration, now, result, wait, evacuation,
+// fields (docs/documents.md): target, action, stage, lastMigration, now, result, wait, evacuation,
 // otherInFlight, warnings, warningIds; `origin` in `migration`.
 import type { VirtualMachineInstanceMigration } from '../kube/types.js';
 import { time } from '../kube/time.js';
@@ -35,7 +35,7 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
     const endTime = state?.endTimestamp;
     doc.lastMigration = {
       ...ref(plan.last),
-      // Times in documents are RFC 3339 (contract §4): a malformed one is left out.
+      // Times in documents are RFC 3339 (docs/documents.md): a malformed one is left out.
       ...(endTime && time(endTime) > 0 ? { endTime } : {}),
       ...(state?.abortStatus ? { abortStatus: state.abortStatus } : {}),
       ...(state?.failureReason ? { failureReason: state.failureReason } : {}),

@@ -1,7 +1,7 @@
 import { Document, visit } from 'yaml';
 import { CONTROL_CHARS } from '../kube/control-chars.js';
 
-/** Every document's apiVersion (contract §4). */
+/** Every document's apiVersion (docs/documents.md). */
 export const API_VERSION = 'vmigrate/v1';
 
 /**

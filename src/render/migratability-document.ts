@@ -1,4 +1,4 @@
-// `check-migratable -o json|yaml`: the contract's MigratabilityReport (§4.2), with prose for
+// `check-migratable -o json|yaml`: the MigratabilityReport document (docs/documents.md), with prose for
 // each finding made here from its rule id and args.
 import type { MigratabilityAnalysis, MigratabilityItem, MigratabilitySummary, DrainCounts } from '../analyze/migratability/report.js';
 import type { DrainNodeState, DrainPreview } from '../analyze/migratability/drain-preflight.js';

@@ -1,4 +1,4 @@
-// `list`: kubectl-style table and the contract's MigrationList document (§4.3). A fleet's rows
+// `list`: kubectl-style table and the MigrationList document (docs/documents.md). A fleet's rows
 // carry their cluster: the table starts with a CLUSTER column (as -A adds NAMESPACE), the
 // document has a summary over the fleet and per cluster. `-o wide` adds STATUS, MODE, ELAPSED,
 // ORIGIN and ETA; `--watch` draws a bar (and the ETA) in the PROGRESS cell of a copying migration.

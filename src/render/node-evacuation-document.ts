@@ -1,4 +1,4 @@
-// `why --node NODE -o json|yaml`: the contract's NodeEvacuationDiagnosis (§4.4), plus `hint` and
+// `why --node NODE -o json|yaml`: the NodeEvacuationDiagnosis document (docs/documents.md), plus `hint` and
 // `limit` per item, `reason` per blocker, `idle` in the summary, the parallel `limits` and the
 // parts that could not be read (`unknown`).
 import type { NodeEvacuation } from '../analyze/evacuation/diagnose-node.js';

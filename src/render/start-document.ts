@@ -1,6 +1,6 @@
-// `start -o json|yaml`: the contract's MigrationStart (§4.3): `preflight` is a MigratabilityReport
+// `start -o json|yaml`: the MigrationStart document (docs/documents.md): `preflight` is a MigratabilityReport
 // item plus the capacity checks, `migration` what was created (null when nothing was), `dryRun`,
-// `refused` when pre-flight or the server said no. Additive fields are listed in the README.
+// `refused` when pre-flight or the server said no. Additive fields are listed in docs/documents.md.
 import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { Preflight, PreflightCheck } from '../analyze/start/preflight.js';

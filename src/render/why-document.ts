@@ -1,4 +1,4 @@
-// `why -o json|yaml`: the contract's MigrationDiagnosis (§4.1).
+// `why -o json|yaml`: the MigrationDiagnosis document (docs/documents.md).
 import type { Diagnosis } from '../analyze/why/diagnose.js';
 import type { EvidenceRef } from '../analyze/findings.js';
 import type { Placement } from '../analyze/why/placement.js';
@@ -131,7 +131,7 @@ function placementDoc(p: Placement): NonNullable<MigrationDiagnosisDoc['placemen
   };
 }
 
-/** Times in documents are RFC 3339 (contract §4): a malformed one in the object is "not known". */
+/** Times in documents are RFC 3339 (docs/documents.md): a malformed one in the object is "not known". */
 function knownTime(t: string | undefined): string {
   return t !== undefined && time(t) > 0 ? t : '';
 }

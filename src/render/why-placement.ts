@@ -1,4 +1,4 @@
-// Prose for one per-node placement reason (contract §4.1 `placement.nodes[].reasons`), e.g.
+// Prose for one per-node placement reason (docs/documents.md `placement.nodes[].reasons`), e.g.
 // "missing label cpu-model-migration.node.kubevirt.io/Skylake-Client-IBRS",
 // "insufficient memory: needs 17.4Gi, free 3.1Gi", "taint node-role.kubernetes.io/control-plane:NoSchedule".
 import type { PlacementReason } from '../analyze/why/placement.js';

@@ -1,4 +1,4 @@
-// `progress` of the MigrationDiagnosis (contract §4.1) and its lines in the checklist: a summary
+// `progress` of the MigrationDiagnosis (docs/documents.md) and its lines in the checklist: a summary
 // (percent, remaining, rates, ETA, budget) and a one-line sparkline of the remaining data.
 import type { MigrationProgress } from '../analyze/why/progress.js';
 import type { TransferSample } from '../analyze/progress/sample.js';
@@ -22,7 +22,7 @@ export interface ProgressDocSample {
 }
 
 export interface ProgressDoc {
-  // The contract's fields.
+  // The documented fields (docs/documents.md).
   source: string;
   samples: ProgressDocSample[];
   converging: boolean | null;
@@ -30,7 +30,7 @@ export interface ProgressDoc {
   elapsedSeconds: number | null;
   budgetSeconds: number | null;
   mode: string;
-  // Additions (README "Progress and convergence").
+  // Additions (docs/progress.md).
   from: string | null;
   percent: number | null;
   forecast: string;

@@ -1,4 +1,4 @@
-// What holds the drain of the node back besides the migrations themselves (contract §4.4
+// What holds the drain of the node back besides the migrations themselves (docs/documents.md
 // `blockers`): PodDisruptionBudgets that refuse an eviction, VMIs with LiveMigrate that cannot
 // migrate (every eviction is refused: the drain waits forever), evacuations in backoff, hotplug
 // attachment pods (v1.7+: refused while their VMI runs on the node) and pods without a controller

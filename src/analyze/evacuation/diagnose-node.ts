@@ -1,4 +1,4 @@
-// `why --node NODE` (contract §4.4): every VMI of the node and every VMI that left it in this
+// `why --node NODE` (docs/documents.md): every VMI of the node and every VMI that left it in this
 // evacuation, what holds the drain back, the node's verdict and the ETA of the whole evacuation.
 // Each VMI still on the node is diagnosed by `why` itself. Pure.
 import type { Node, Taint, VirtualMachineInstance } from '../../kube/types.js';

@@ -1,4 +1,4 @@
-// Where each VMI of the node stands in the evacuation (contract §4.4 `items[].state`). A VMI on
+// Where each VMI of the node stands in the evacuation (docs/documents.md `items[].state`). A VMI on
 // the node is judged from `why`'s own diagnosis of its latest migration (its verdict names the
 // cause), next to what the drain does by its eviction strategy (the drain preview's rule). Pure.
 import type { Pod, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
@@ -17,7 +17,7 @@ import type { RefusingPdb } from './pdbs.js';
 import type { QueuePosition } from '../why/queue-position.js';
 
 export const ITEM_STATES = ['migrated', 'migrating', 'waiting', 'blocked', 'shutdown', 'external', 'idle'] as const;
-/** `idle`: the node is not being evacuated and nothing moves this VMI (an addition to the contract's states). */
+/** `idle`: the node is not being evacuated and nothing moves this VMI (an addition to the documented states). */
 export type ItemState = (typeof ITEM_STATES)[number];
 
 /** Causes of the node view: every `why` cause, and a PodDisruptionBudget that refuses an eviction. */

@@ -1,4 +1,4 @@
-// The queue position of the node's waiting items (contract §4.4 `waiting`, with the limit): the
+// The queue position of the node's waiting items (docs/documents.md `waiting`, with the limit): the
 // place `why` computed for a Pending VMIM, now with when a slot frees from the forecasts of the
 // node's own migrations; and, for a marked VMI the evacuation controller has not given a VMIM yet
 // (≤v1.6, v1.7/v1.8 without the priority queue), the others waiting alike. Pure.

@@ -1,4 +1,4 @@
-// The node's verdict (contract §4.4, §4.1.1): the cause that holds back the most VMIs. Blocked
+// The node's verdict (docs/documents.md; the verdict rules of docs/why.md): the cause that holds back the most VMIs. Blocked
 // while any VMI is blocked (or a PDB holds a pod of the node), at risk while a migration may
 // fail, unknown when a part of the picture could not be read (never a false all-clear),
 // progressing while VMIs still leave, succeeded when nothing is left, idle when the node is not

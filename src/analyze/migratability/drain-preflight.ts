@@ -1,4 +1,4 @@
-// The drain preview's promise (contract §4.2 `--node`): a VMI whose drain outcome is `migrate` is
+// The drain preview's promise (docs/documents.md `--node`): a VMI whose drain outcome is `migrate` is
 // promised a migration only where `start`'s pre-flight for it passes on the same objects (no
 // migration in flight, a free slot, quota room for a second launcher pod, a node that fits the
 // target pod); otherwise it will `wait`, with the pre-flight's cause. One implementation: the

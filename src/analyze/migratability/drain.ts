@@ -1,4 +1,4 @@
-// Drain preview (contract §4.2 `drain`): what `kubectl drain NODE` will do to each VMI.
+// Drain preview (docs/documents.md `drain`): what `kubectl drain NODE` will do to each VMI.
 import type { KubeVirt, VirtualMachineInstance } from '../../kube/types.js';
 import {
   EVICTION_EXTERNAL,

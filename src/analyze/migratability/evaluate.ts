@@ -1,4 +1,4 @@
-// Run every rule over one subject and turn the findings into a verdict (contract §4.2): any
+// Run every rule over one subject and turn the findings into a verdict (docs/documents.md): any
 // blocker ⇒ not-migratable, else any warning ⇒ risky, else migratable. A rule whose `needs`
 // are unreadable is not run and is listed in `unknown`, as is each reference a rule could not
 // resolve; the verdict is built from what could be judged and never guesses the rest.

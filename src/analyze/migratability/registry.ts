@@ -1,4 +1,4 @@
-// Every migratability rule, in evaluation order: the contract's table order (§4.2; a rule added
+// Every migratability rule, in evaluation order: the documented table order (docs/check-migratable.md; a rule added
 // since comes after the one it refines), which puts
 // the two summary rules (eviction-drain-blocker, kubevirt-condition) last because they read the
 // findings of all the others.

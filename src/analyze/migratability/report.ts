@@ -55,7 +55,7 @@ export function analyzeMigratability(
     const evaluation = evaluateMigratability(subject, facts);
     if (drainNode === undefined || !subject.vmi) return { subject, evaluation };
     const drain = predictDrain(subject.vmi, evaluation.verdict !== 'not-migratable', kubevirt);
-    // `migrate` is a promise only where start's pre-flight passes (contract §4.2 --node).
+    // `migrate` is a promise only where start's pre-flight passes (docs/documents.md --node).
     const refused = drain.outcome === 'migrate' && drainInputs ? drainRefusal(subject, evaluation, facts, drainInputs) : undefined;
     if (refused) return { subject, evaluation, drain: { ...drain, outcome: 'wait', wait: { cause: refused.cause, check: refused.from } } };
     return { subject, evaluation, drain };

@@ -49,7 +49,7 @@ import type { VolumeUpdateDestinationMissingArgs } from './rule-args/volume-upda
 export type Severity = 'blocker' | 'warning' | 'info';
 
 /**
- * Each rule's args by its id, in the contract's table order (§4.2, rules added since after the
+ * Each rule's args by its id, in the documented table order (docs/check-migratable.md, rules added since after the
  * rule they refine): the typed values its
  * findings hand the renderer (render/migratability-text.ts). Each rule-args/<id>.ts declares its own.
  * A name a dump omits (a volume, disk, device or interface without `name`) is ''.
@@ -171,7 +171,7 @@ export interface KubeVirtBasis {
 
 export interface MigratabilityRule<Id extends RuleId = RuleId> {
   id: Id;
-  /** The severity of its findings where they do not depend on the version (the contract's). */
+  /** The severity of its findings where they do not depend on the version (the documented one, docs/check-migratable.md). */
   severity: Severity;
   /** One line, for `--list-rules`. */
   description: string;

@@ -1,5 +1,5 @@
 // One progress sample of a live migration, whatever it was read from (the launcher log, the
-// virt-handler metrics, Prometheus): sizes in bytes, rates in bytes per second (contract §4.1
+// virt-handler metrics, Prometheus): sizes in bytes, rates in bytes per second (docs/documents.md
 // `progress.samples`). Every field but the time is optional: each source and KubeVirt version
 // reports a different subset (facts §5.1, §5.4).
 

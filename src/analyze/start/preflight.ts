@@ -39,7 +39,7 @@ export const PLANNED_MIGRATION_UID = 'vmigrate-preflight-planned';
 export type PreflightWhyCheckId = 'vmi-running' | 'migration-conflict' | 'active-pods' | 'migration-slots' | 'resource-quota';
 export type PreflightCheckId = PreflightWhyCheckId | 'node-selector' | 'target-placement';
 
-/** Refusal causes of `start`: the contract's cause ids, plus `node-selector-unsupported` (README). */
+/** Refusal causes of `start`: the documented cause ids, plus `node-selector-unsupported` (docs/start.md). */
 export type StartCause = CauseId | 'node-selector-unsupported';
 
 /** `--node-selector` as given (`key=value`), the keys the VM overrides, and whether this KubeVirt honours it. */
@@ -88,7 +88,7 @@ export interface Preflight {
   subject: Subject;
   evaluation: MigratabilityEvaluation;
   checks: PreflightCheck[];
-  /** Per-node verdict for the planned target pod (contract §4.1 placement shape). */
+  /** Per-node verdict for the planned target pod (docs/documents.md placement shape). */
   placement?: Placement;
   /** `--node-selector` as requested, as KubeVirt would apply it, and the keys the VM overrides. */
   nodeSelector?: { requested: Record<string, string>; overridden: string[] };

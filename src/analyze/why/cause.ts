@@ -1,6 +1,6 @@
-// Stable identifiers of the `why` diagnosis (cli-contract §4.1). Scripts match on these strings,
-// so the table below is the contract's table verbatim, then the additions the README records
-// ("Additions to the contract"): add ids, never rename them.
+// Stable identifiers of the `why` diagnosis (docs/documents.md). Scripts match on these strings,
+// so the table below is the documented table verbatim, then the additions docs/documents.md records
+// ("Additive fields"): add ids, never rename them.
 
 /** What the verdict does with one cause. Every cause has an entry, so no flag can be forgotten. */
 export interface CauseInfo {
@@ -17,7 +17,7 @@ export interface CauseInfo {
   namedBy: 'check' | 'verdict' | 'both';
 }
 
-/** `verdict.cause`, in the contract's order: the most specific cause the evidence supports. */
+/** `verdict.cause`, in the documented order: the most specific cause the evidence supports. */
 export const CAUSES = {
   none: { blocking: false, namedBy: 'verdict' },
   'no-migration': { blocking: false, namedBy: 'verdict' },
@@ -47,14 +47,14 @@ export const CAUSES = {
   'storage-error': { blocking: false, namedBy: 'check' },
   'network-error': { blocking: false, namedBy: 'check' },
   'libvirt-error': { blocking: false, namedBy: 'check' },
-  // Additions for decentralized (cross-cluster) migrations (README "Additions to the contract").
+  // Additions for decentralized (cross-cluster) migrations (docs/documents.md "Additive fields").
   'peer-migration-missing': { blocking: true, namedBy: 'check' },
   'peer-migration-mismatch': { blocking: true, namedBy: 'check' },
   'sync-unreachable': { blocking: true, namedBy: 'check' },
   'sync-tls-error': { blocking: true, namedBy: 'check' },
   'decentralized-gate-off': { blocking: true, namedBy: 'check' },
   'peer-version-skew': { blocking: false, namedBy: 'check' },
-  // Additions (README "Additions to the contract"): volume migration (updateVolumesStrategy: Migration).
+  // Additions (docs/documents.md "Additive fields"): volume migration (updateVolumesStrategy: Migration).
   'volume-update-refused': { blocking: true, namedBy: 'check' },
   'volume-migration-not-started': { blocking: true, namedBy: 'check' },
   'volume-manual-recovery': { blocking: true, namedBy: 'check' },

@@ -1,4 +1,4 @@
-// Runs the checks in the operator's order and names exactly one cause (contract §4.1), by the
+// Runs the checks in the operator's order and names exactly one cause (docs/documents.md), by the
 // verdict rules of §4.1.1: a consistency pass over the results first (one fact, one judgement),
 // then the first failing check that names a cause; an all-clear only when every check of the
 // migration's current stage passed.
@@ -49,15 +49,15 @@ export interface Diagnosis {
   checks: CheckResult[];
   timeline: TimelineEntry[];
   placement?: Placement;
-  /** The MigrationPolicy and effective configuration (contract §4.1 `policy`). */
+  /** The MigrationPolicy and effective configuration (docs/documents.md `policy`). */
   policy?: PolicyOutput;
   /** With no migration to explain: whether the VM could migrate (check-migratable's rules). */
   migratability?: MigratabilityEvaluation;
-  /** Samples and forecast once libvirt has started copying (contract §4.1 `progress`). */
+  /** Samples and forecast once libvirt has started copying (docs/documents.md `progress`). */
   progress?: MigrationProgress;
   /** A cross-cluster half: the pairing facts and, with the other cluster read, its half's diagnosis. */
   peer?: PeerOutput<Diagnosis>;
-  /** Who created the migration (contract §4.3 `origin`), with a migration. */
+  /** Who created the migration (docs/documents.md `origin`), with a migration. */
   origin?: MigrationOrigin;
 }
 

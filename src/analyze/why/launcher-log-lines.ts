@@ -48,7 +48,7 @@ function parseJsonEntry(line: string, prefixTime: string | undefined): LauncherL
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return undefined;
   const o = obj as Record<string, unknown>;
   const out: LauncherLogLine = { msg: typeof o.msg === 'string' ? o.msg : '' };
-  // A malformed `timestamp` dates nothing (a sample at "not-a-date" would break the contract's RFC 3339 times).
+  // A malformed `timestamp` dates nothing (a sample at "not-a-date" would break the documented RFC 3339 times).
   const t = [str(o.timestamp), prefixTime].find((x) => time(x) > 0);
   if (t) out.time = t;
   const level = str(o.level);

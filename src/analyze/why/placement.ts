@@ -1,6 +1,6 @@
 // Where an unschedulable target pod could go, node by node, as results and documents carry it
 // (types only: target-placement.ts computes it; check args and check.ts both use it).
-/** Per-node placement for an unschedulable target pod (contract §4.1 `placement`). */
+/** Per-node placement for an unschedulable target pod (docs/documents.md `placement`). */
 export interface Placement {
   pod?: string;
   nodeSelector: Record<string, string>;

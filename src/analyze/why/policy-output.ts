@@ -1,4 +1,4 @@
-// The document's `policy` object (contract §4.1): which MigrationPolicy applies to the migration
+// The document's `policy` object (docs/documents.md): which MigrationPolicy applies to the migration
 // and the configuration it runs with.
 import type { MigrationConfiguration } from '../../kube/types.js';
 import type { WhyContext } from './context.js';

@@ -1,4 +1,4 @@
-// The progress of the diagnosed migration (contract §4.1 `progress`): samples from the first
+// The progress of the diagnosed migration (docs/documents.md `progress`): samples from the first
 // source that has any — (1) the source launcher's log, (2) virt-handler's metrics, (3)
 // Prometheus — and the convergence forecast of src/analyze/progress. Shared by the transfer
 // check and the document; computed once per context.

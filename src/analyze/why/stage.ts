@@ -1,4 +1,4 @@
-// Where a migration is, as the verdict rules see it (contract §4.1.1 rule 1): `progressing` /
+// Where a migration is, as the verdict rules see it (docs/why.md, "How the verdict is chosen" rule 1): `progressing` /
 // `none` and `succeeded` are claims that every check of the migration's current stage passed,
 // so each stage lists the checks whose `unknown` (could not read what it needs) or anomaly
 // (a warning no cause explains) makes the verdict `unknown` instead. A check outside the stage

@@ -1,4 +1,4 @@
-// Why the migration target pod fits no node, node by node (contract §4.1 `placement`), and which
+// Why the migration target pod fits no node, node by node (docs/documents.md `placement`), and which
 // cause that makes. Shared by target-pod-scheduling (live pod), storage-visibility (PV node
 // affinity) and target-pod-readiness (the pod deleted on the unschedulable timeout: only the last
 // scheduler message is left).

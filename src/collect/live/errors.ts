@@ -235,7 +235,7 @@ export function hostPort(server: URL): string {
   return `${server.hostname}:${port}`;
 }
 
-// Messages from webhooks and Status bodies can span lines; the contract is one line.
+// Messages from webhooks and Status bodies can span lines; the documented rule is one line.
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').trim();
 }

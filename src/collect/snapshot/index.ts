@@ -1,4 +1,4 @@
-// Offline snapshots (`--from PATH`, contract §5). Commands import from here.
+// Offline snapshots (`--from PATH`, docs/snapshots.md). Commands import from here.
 export { openSnapshotSource, snapshotFromObjects, SnapshotSource } from './snapshot-source.js';
 export type { NowSource, SnapshotOptions, SnapshotStats } from './snapshot-source.js';
 export { MAX_FILE_BYTES } from './read-files.js';

@@ -1,7 +1,7 @@
 // Support bundles (Harvester's support-bundle-kit) do not write what kubectl writes: empty and
 // null values become the STRING "null", and a stray `null` follows some closing quotes
-// (`v:"…"null: {}` in managedFields keys, `…/dev"null` at the end of event messages). See
-// shared/domain/real-objects/README.md. This module recognises such files and undoes that, so
+// (`v:"…"null: {}` in managedFields keys, `…/dev"null` at the end of event messages), as seen in
+// real Harvester bundles. This module recognises such files and undoes that, so
 // analyzers see one format. Floats such as `size: 1.048576e+06` are already numbers.
 
 /**

@@ -1,5 +1,5 @@
 // Pod logs in a snapshot: which file holds the log of (namespace, pod, container), and a bounded
-// read of its end. Layouts (contract §5):
+// read of its end. Layouts (docs/snapshots.md):
 //   <pod>.log                                         the whole pod (any container)
 //   <pod>/<container>.log                             e.g. support bundles: logs/<ns>/<pod>/<container>.log
 //   …/pods/<pod>/<container>/…/*.log                  must-gather: namespaces/<ns>/pods/<pod>/<c>/<c>/logs/current.log

@@ -1,4 +1,4 @@
-// ClusterSource over an offline snapshot (`--from PATH`, contract §5): kubectl dumps, must-gather
+// ClusterSource over an offline snapshot (`--from PATH`, docs/snapshots.md): kubectl dumps, must-gather
 // trees and support bundles, read once into memory, then answered like the API server would.
 import type { KubeObject } from '../../kube/types.js';
 import type { ComponentLog, GatherError } from '../../kube/known.js';
@@ -70,7 +70,7 @@ export class SnapshotSource implements ClusterSource {
     return this.skipped;
   }
 
-  /** The snapshot's time (contract §5): `--now`, else its newest timestamp, else the wall clock at open. */
+  /** The snapshot's time (docs/snapshots.md): `--now`, else its newest timestamp, else the wall clock at open. */
   now(): Date {
     return new Date(this.time.at.getTime());
   }
@@ -160,7 +160,7 @@ export class SnapshotSource implements ClusterSource {
 /**
  * Reads PATH (a file or a directory, recursively) into a snapshot source. Throws
  * SourceError('InvalidInput') for a missing path, or PATH itself unreadable, binary, huge or
- * malformed. Such a file inside a directory is skipped instead (contract §5: one broken file must
+ * malformed. Such a file inside a directory is skipped instead (docs/snapshots.md: one broken file must
  * not hide a whole must-gather), and said in inputErrors() with its file and line.
  */
 export async function openSnapshotSource(path: string, opts: SnapshotOptions = {}): Promise<SnapshotSource> {

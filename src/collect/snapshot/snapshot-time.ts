@@ -1,4 +1,4 @@
-// "Now" for an offline snapshot (contract §5): a must-gather's `timestamp` file, else the newest
+// "Now" for an offline snapshot (docs/snapshots.md): a must-gather's `timestamp` file, else the newest
 // timestamp the snapshot itself holds, so that a dump read a week later gives the same ages,
 // elapsed times and timeouts.
 

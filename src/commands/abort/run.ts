@@ -1,5 +1,5 @@
 // `abort NAME`: read → decide (pure) → DELETE the inspected VMIM with preconditions.uid (never
-// retried) → optionally wait until it is final or gone. Exit codes (contract §3, README "abort"):
+// retried) → optionally wait until it is final or gone. Exit codes (docs/output.md, docs/abort.md):
 // 0 cancelled (or dry run accepted, or already being cancelled); 1 nothing to abort, refused in
 // post-copy, or the migration completed / libvirt refused the cancel; 3 could not complete: API
 // errors, the migration changed between read and delete (409/404), --timeout, Ctrl-C.

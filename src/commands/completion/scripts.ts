@@ -10,7 +10,7 @@ const HEADER = (shell: Shell, load: string) => `# ${shell} completion for kubect
 #
 # \`kubectl vmigrate <TAB>\` completes through kubectl itself (>= 1.26, with kubectl's own
 # completion loaded) once the helper \`kubectl_complete-vmigrate\` is on PATH next to the plugin;
-# krew does not install it, see the README. This script completes \`kubectl-vmigrate <TAB>\`.
+# krew does not install it, see docs/install.md. This script completes \`kubectl-vmigrate <TAB>\`.
 #
 # Load it with: ${load}
 `;

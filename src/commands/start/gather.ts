@@ -44,7 +44,7 @@ export async function gatherForStart(source: ClusterSource, namespace: string, n
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
   ]);
 
-  // NAME resolution (contract §2): a VMIM name (start a new migration of its VMI), else a VMI, else a VM.
+  // NAME resolution (docs/output.md): a VMIM name (start a new migration of its VMI), else a VMI, else a VM.
   let vmi = vmiByName;
   let vm = vmByName;
   let resolvedAs: WhyInputs['requested']['resolvedAs'];

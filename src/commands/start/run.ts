@@ -1,5 +1,5 @@
 // `start NAME`: gather → pre-flight (pure) → create the VMIM (never retried) → optionally follow
-// it to its end and diagnose it with `why`. Exit codes (contract §3, README "start"):
+// it to its end and diagnose it with `why`. Exit codes (docs/output.md, docs/start.md):
 // 0 created / dry run accepted / migration succeeded; 1 refused by pre-flight or by the server,
 // or the migration failed; 3 could not complete (API errors, --timeout, Ctrl-C during --wait).
 import { originOf } from '../../analyze/migration/origin.js';

@@ -131,7 +131,7 @@ export async function gatherForWhy(cluster: ClusterSource, namespace: string, na
   const source = counter.source;
   const say = (line: string) => opts.log?.(`why: ${line}`);
 
-  // Round 1: NAME as a VMIM and as a VMI (contract §2: a VMIM name, else a VMI name, else a VM
+  // Round 1: NAME as a VMIM and as a VMI (docs/output.md: a VMIM name, else a VMI name, else a VM
   // name), and the cluster's configuration.
   const { shared } = opts;
   const sharedNamed = shared?.migrations.ok ? shared.migrations.items.find((m) => m.metadata.namespace === namespace && m.metadata.name === name) : undefined;

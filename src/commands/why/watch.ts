@@ -1,6 +1,6 @@
 // `why --watch`: the diagnosis and progress again every `--interval` until the migration is final
 // (Succeeded or Failed), or there is none to follow; the last refresh is the final verdict and the
-// exit code is its code (contract §3). Ctrl-C (SIGINT) or SIGTERM stops cleanly with the last
+// exit code is its code (docs/output.md). Ctrl-C (SIGINT) or SIGTERM stops cleanly with the last
 // verdict's code, or 3 when nothing was diagnosed yet; a second Ctrl-C kills the process.
 // Output per refresh: on a terminal (-o table|wide) the screen is cleared and redrawn in place,
 // under a header line; otherwise each refresh follows the previous one after a blank line.

@@ -23,7 +23,7 @@ import type { LauncherLogLine } from '../launcher-log-lines.js';
 import { goFormatRegExp } from './go-format.js';
 import { classifyLibvirtText, type LibvirtFailure } from './libvirt-error.js';
 
-/** The causes a target-side text can stand for (contract §4.1 ids). */
+/** The causes a target-side text can stand for (docs/documents.md ids). */
 export type TargetSideCause = 'libvirt-error' | 'cpu-incompatible' | 'storage-error' | 'network-error' | 'target-pod-lost';
 
 export interface TargetSideFinding {
