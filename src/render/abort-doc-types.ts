@@ -1,6 +1,7 @@
 // The types of `abort`'s document and of what it is made from, apart from the code that builds
 // it, so that the text (abort-text.ts) can read them and the document can use the text.
 import type { AbortPlan, AbortStage } from '../analyze/abort/decide.js';
+import type { GatherError } from '../kube/known.js';
 import type { AbortOutcome, AbortRefusalId, MigrationChanged } from '../analyze/abort/outcome.js';
 import type { RecreationWarning } from '../analyze/abort/recreation.js';
 import type { MigrationOrigin } from '../kubevirt/evacuation-facts.js';
@@ -23,6 +24,8 @@ export interface AbortReport {
   outcome?: AbortOutcome;
   /** Whether KubeVirt creates the migration again (analyze/abort/recreation.ts). */
   recreation?: RecreationWarning;
+  /** Reads that failed without deciding the abort. */
+  errors?: GatherError[];
   wait?: { outcome: WaitOutcome; seconds: number };
 }
 
@@ -49,4 +52,5 @@ export interface MigrationAbortDoc {
   otherInFlight?: { name: string; uid: string; phase: string }[];
   warnings: string[];
   warningIds: AbortWarningId[];
+  errors?: GatherError[];
 }

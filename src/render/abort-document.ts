@@ -48,5 +48,6 @@ export function abortDocument(r: AbortReport): MigrationAbortDoc {
   const hint = evacuationHint(r);
   if (evacuation && hint) doc.evacuation = { node: evacuation.node, hint };
   if (plan.otherInFlight.length > 0) doc.otherInFlight = plan.otherInFlight.map(ref);
+  if (r.errors && r.errors.length > 0) doc.errors = r.errors;
   return doc;
 }

@@ -84,8 +84,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   list: { name: 'list', args: ['list', '-A'], exitCode: 0, primary: oneOf(T.vmimsAll) },
   // NAME as a VMI or a VM, and the create itself.
   start: { name: 'start', args: ['start', 'db-primary', '-n', 'prod'], exitCode: 0, primary: oneOf(T.vmiDbPrimary, T.vmDbPrimary, T.createVmim) },
-  // abort deletes exactly what it inspected: every read is needed for that decision.
-  abort: { name: 'abort', args: ['abort', 'ci-runner', '-n', 'dev'], exitCode: 0, primary: () => true },
+  // abort deletes exactly what it inspected: every read that decides it is needed. The KubeVirt CR
+  // only words the warning that KubeVirt re-creates the migration (which version's way to stop it):
+  // without it the abort goes on and errors[] says so.
+  abort: { name: 'abort', args: ['abort', 'ci-runner', '-n', 'dev'], exitCode: 0, primary: (method, path) => !T.kubevirts.path.test(path) },
 };
 
 export type FaultName = '401' | '404' | '409' | '429' | '500' | '503' | 'drop' | 'timeout' | 'truncated' | 'invalid-json';

@@ -4,7 +4,8 @@
 // re-creates what is cancelled; unreadable, those warnings say less). run.ts GETs the node of an
 // evacuation.
 import { SourceError, type ClusterSource } from '../../collect/source.js';
-import { getOptional } from '../../collect/gather.js';
+import { getOptional, listKnown } from '../../collect/gather.js';
+import type { GatherError } from '../../kube/known.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 
 export interface AbortGathered {
@@ -15,19 +16,22 @@ export interface AbortGathered {
   vm?: VirtualMachine;
   migrations: VirtualMachineInstanceMigration[];
   kubevirt?: KubeVirt;
+  /** Reads that failed without deciding the abort (the KubeVirt CR): errors[] of the document. */
+  errors: GatherError[];
 }
 
 export async function gatherForAbort(source: ClusterSource, namespace: string, name: string): Promise<AbortGathered> {
+  const errors: GatherError[] = [];
   const [named, vmiByName, vmByName, migrations, kubevirts] = await Promise.all([
     getOptional<VirtualMachineInstanceMigration>(source, 'vmim', namespace, name),
     getOptional<VirtualMachineInstance>(source, 'vmi', namespace, name),
     getOptional<VirtualMachine>(source, 'vm', namespace, name),
     // The history is needed to find the in-flight one: a failed list is fatal here (exit 3).
     source.list<VirtualMachineInstanceMigration>('vmim', { namespace }),
-    source.list<KubeVirt>('kubevirt', {}).catch(() => []),
+    listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
   ]);
-  const cr = kubevirts[0];
-  const kubevirt = cr ? { kubevirt: cr } : {};
+  const cr = kubevirts.ok ? kubevirts.items[0] : undefined;
+  const kubevirt = { errors, ...(cr ? { kubevirt: cr } : {}) };
   if (named) {
     const vmiName = named.spec?.vmiName;
     const vmi = vmiName === name ? vmiByName : vmiName ? await getOptional<VirtualMachineInstance>(source, 'vmi', namespace, vmiName) : undefined;

@@ -16,12 +16,14 @@ import { decideAbort } from '../../analyze/abort/decide.js';
 import { evacuationNodeOf, recreationWarning } from '../../analyze/abort/recreation.js';
 import { abortOutcome, abortRefusal, migrationChanged, type MigrationChanged } from '../../analyze/abort/outcome.js';
 import { abortDocument } from '../../render/abort-document.js';
+import { renderPartialErrors } from '../../render/partial-errors.js';
 import type { AbortReport } from '../../render/abort-doc-types.js';
 import { renderAbortText } from '../../render/abort-text.js';
 import { makeStyle } from '../../render/style.js';
 import type { AbortOptions } from './options.js';
 import { gatherForAbort } from './gather.js';
-import { getOptional } from '../../collect/gather.js';
+import { getEach, getOptional } from '../../collect/gather.js';
+import type { GatherError } from '../../kube/known.js';
 import { openControlSource, type ControlSource } from '../follow/control-source.js';
 import { catchInterrupt } from '../follow/interrupt.js';
 import { waitForMigration } from '../follow/wait.js';
@@ -40,8 +42,9 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
       migrations: gathered.migrations,
       force: o.force,
     });
-    const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none' };
-    const recreation = plan.migration ? await recreationOf(source, plan.migration, gathered.vmi, gathered.kubevirt) : undefined;
+    const report: AbortReport = { namespace, plan, dryRun: o.dryRun, action: 'none', errors: gathered.errors };
+    const recreation = plan.migration ? await recreationOf(source, plan.migration, gathered.vmi, gathered.kubevirt, gathered.errors) : undefined;
+    if (gathered.errors.length > 0) io.stderr(renderPartialErrors(gathered.errors, style));
     if (recreation) report.recreation = recreation;
     const refusal = abortRefusal(plan, undefined);
     if (refusal) report.refusal = refusal;
@@ -82,9 +85,11 @@ export async function runAbort(g: GlobalOptions, o: AbortOptions, io: Io): Promi
 }
 
 /** Whether KubeVirt re-creates the migration: for an evacuation, one GET of its node (the drain taint). */
-async function recreationOf(source: ControlSource, m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, kubevirt: KubeVirt | undefined) {
+async function recreationOf(source: ControlSource, m: VirtualMachineInstanceMigration, vmi: VirtualMachineInstance | undefined, kubevirt: KubeVirt | undefined, errors: GatherError[]) {
   const nodeName = evacuationNodeOf(m, vmi);
-  const node = nodeName ? await getOptional<Node>(source, 'node', '', nodeName).catch(() => undefined) : undefined;
+  // The node only words the warning (drain taint or not): unreadable, errors[] says so.
+  const read = nodeName ? await getEach<Node>(source, 'node', undefined, [nodeName], errors) : undefined;
+  const node = read?.ok ? read.items[0] : undefined;
   return recreationWarning({ migration: m, ...(vmi ? { vmi } : {}), ...(kubevirt ? { kubevirt } : {}), ...(node ? { node } : {}) });
 }
 
