@@ -4,10 +4,9 @@
 // diagnosed from each side, without and with --peer-context; the documents are asserted by ids
 // and fields, and the requests each server answered are counted (at most 15 each).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
+import { writeMultiContextKubeconfig } from '../fake-apiserver/kubeconfig.js';
 import { REPO, parseOneJson, runPlugin, tempDir } from './plugin.js';
 import { node } from '../fixtures/objects/index.js';
 import { launcherPod } from '../fixtures/objects/migrations.js';
@@ -31,21 +30,7 @@ let kubeconfig: string;
 
 beforeAll(async () => {
   [east, west] = await Promise.all([startFakeApiServer(), startFakeApiServer()]);
-  const cluster = (name: string, server: string) => ({ name, cluster: { server, 'insecure-skip-tls-verify': true } });
-  const context = (name: string) => ({ name, context: { cluster: name, user: 'user', namespace: 'billing' } });
-  kubeconfig = join(tempDir(), 'kubeconfig');
-  writeFileSync(
-    kubeconfig,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [cluster('east', east.url), cluster('west', west.url)],
-      users: [{ name: 'user', user: {} }],
-      contexts: [context('east'), context('west')],
-      'current-context': 'east',
-    }),
-    { mode: 0o600 },
-  );
+  kubeconfig = writeMultiContextKubeconfig(tempDir(), [{ name: 'east', server: east.url }, { name: 'west', server: west.url }], { user: 'user', namespace: 'billing', current: 'east' });
 });
 afterAll(async () => {
   await Promise.all([east.close(), west.close()]);

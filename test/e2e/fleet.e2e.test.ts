@@ -4,11 +4,10 @@
 // total, the unreachable cluster an errors[] entry; exit 3 only when no cluster answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { stringify } from 'yaml';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
+import { writeMultiContextKubeconfig } from '../fake-apiserver/kubeconfig.js';
 import { EXAMPLE_SNAPSHOT, REPO, parseOneJson, runPlugin, tempDir } from './plugin.js';
 import { validateDocument, validators } from '../schema/validator.js';
 
@@ -50,21 +49,7 @@ beforeAll(async () => {
   const gone = await startFakeApiServer();
   const downUrl = gone.url;
   await gone.close();
-  const cluster = (name: string, server: string) => ({ name, cluster: { server, 'insecure-skip-tls-verify': true } });
-  const context = (name: string) => ({ name, context: { cluster: name, user: 'fleet-user', namespace: 'prod' } });
-  kubeconfig = join(tempDir(), 'kubeconfig');
-  writeFileSync(
-    kubeconfig,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [cluster('east', east.url), cluster('down', downUrl), cluster('west', west.url)],
-      users: [{ name: 'fleet-user', user: {} }],
-      contexts: [context('east'), context('down'), context('west')],
-      'current-context': 'east',
-    }),
-    { mode: 0o600 },
-  );
+  kubeconfig = writeMultiContextKubeconfig(tempDir(), [{ name: 'east', server: east.url }, { name: 'down', server: downUrl }, { name: 'west', server: west.url }], { user: 'fleet-user', namespace: 'prod', current: 'east' });
 });
 afterAll(async () => {
   await Promise.all([east.close(), west.close()]);

@@ -36,3 +36,22 @@ export function writeKubeconfigFile(dir: string, server: string, opts: Kubeconfi
   writeFileSync(path, kubeconfigYaml(server, opts), { mode: 0o600 });
   return path;
 }
+
+/**
+ * One kubeconfig with a context per server (each context named as its cluster, one user without
+ * credentials, one namespace), for commands that read several clusters: fleets, cross-cluster.
+ */
+export function writeMultiContextKubeconfig(dir: string, clusters: readonly { name: string; server: string }[], opts: { user: string; namespace: string; current: string }): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'kubeconfig');
+  const text = stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: clusters.map((c) => ({ name: c.name, cluster: { server: c.server, 'insecure-skip-tls-verify': true } })),
+    users: [{ name: opts.user, user: {} }],
+    contexts: clusters.map((c) => ({ name: c.name, context: { cluster: c.name, user: opts.user, namespace: opts.namespace } })),
+    'current-context': opts.current,
+  });
+  writeFileSync(path, text, { mode: 0o600 });
+  return path;
+}
