@@ -164,3 +164,11 @@ describe('all together, in the VM\'s report item', () => {
     expect(peerIds(facts('v1.6.3', peer({ version: 'v1.5.2', namespaces: known([]) }))).map((f) => f.rule)).toEqual(['peer-version-unsupported', 'peer-namespace-missing']);
   });
 });
+
+describe('a peer blocker is not a drain blocker', () => {
+  it('eviction-drain-blocker ignores peer-* findings (they block the move to the other cluster only)', () => {
+    const e = evaluateMigratability(buildSubject({ vmi: vmi('vm-00', { spec: { evictionStrategy: 'LiveMigrate' } }) }), facts('v1.6.3', peer({ namespaces: known([]) })));
+    expect(e.findings.map((f) => f.rule)).toContain('peer-namespace-missing');
+    expect(e.findings.map((f) => f.rule)).not.toContain('eviction-drain-blocker');
+  });
+});
