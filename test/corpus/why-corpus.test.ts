@@ -54,7 +54,7 @@ const violations = new Map<string, string[]>();
 
 /** What today's `why` answers for the cases it gets wrong, and which gap the case exposes. */
 const KNOWN_MISSES: Record<string, Answer & { gap: string }> = {
-  'harvester-8617-target-volume-attach-timeout': { cause: 'target-pod-lost', status: 'failed', gap: 'a Failed VMIM that never reached the hand-off (migrationState holds only sourcePod) is inferred target-pod-lost; only the expired SuccessfulDelete event would say it was the pending timeout' },
+  'harvester-8617-target-volume-attach-timeout': { cause: 'target-pod-lost', status: 'failed', gap: 'a Failed VMIM that never reached the hand-off (migrationState holds only sourcePod; the excerpt is cut inside phaseTransitionTimestamps) is inferred target-pod-lost, said as possibly the pending timeout. kubevirt-5503 posts the same evidence (Failed, no target pod in any migrationState) and its thread established target-pod-lost: no answer names both. Only the SuccessfulDelete event of the timeout or the phase timestamps would decide' },
   'harvester-9435-pending-quota-table-only': { cause: 'unknown', status: 'unknown', gap: 'the dump holds no quota, event or pod: only the thread\'s prose names the quota, and a missing object never makes a cause (rule 2); why says unknown and lists the unreadable gates' },
 };
 

@@ -174,6 +174,11 @@ export const failureReasonText: CheckText<'failure-reason'> = {
       case 'libvirt-error':
         return `read the source and target launcher logs around the failure: ${logs}`;
       case 'target-pod-lost':
+        // Before the hand-off the same state follows KubeVirt's own pending timeout: its
+        // SuccessfulDelete event on the migration is what tells the two apart.
+        if (a.mayBePendingTimeout) {
+          return `find out whether the target pod stopped (node NotReady, eviction, OOM) or never started and KubeVirt removed it on the pending timeout (a SuccessfulDelete event on the migration): kubectl get events -n ${ns} --field-selector involvedObject.kind=VirtualMachineInstanceMigration; then kubectl get events -n ${ns} --field-selector involvedObject.kind=Pod`;
+        }
         return `find out why the target pod stopped (node NotReady, eviction, OOM): kubectl get events -n ${ns} --field-selector involvedObject.kind=Pod`;
       case 'target-pod-timeout':
         return `the target pod could not be scheduled or started in time; migrate again and run: kubectl vmigrate why ${vmi} -n ${ns}`;
