@@ -323,6 +323,30 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     message: ({ args: a }) => `the volume update moves ${a.volume} to ${a.type === 'pvc' ? 'PVC' : 'DataVolume'} ${a.claim}, which does not exist`,
     hint: ({ args: a }) => `create ${a.type === 'pvc' ? 'PersistentVolumeClaim' : 'DataVolume'} ${a.claim} in the VM's namespace (KubeVirt 1.6+ starts the copy once it exists)`,
   },
+  'peer-gate-disabled': {
+    message: ({ args: a }) => `the ${a.gate} feature gate is not enabled in the KubeVirt CR of ${sidesText(a.sides, a.peer)}: KubeVirt refuses both halves of a cross-cluster migration without it`,
+    hint: ({ args: a }) => `add ${a.gate} to spec.configuration.developerConfiguration.featureGates of the KubeVirt CR in ${sidesText(a.sides, a.peer)}`,
+  },
+  'peer-version-unsupported': {
+    message: ({ args: a }) => `cross-cluster migration needs KubeVirt ${a.since} or later on both clusters; ${a.sides.map((s) => `${sideText(s.side, a.peer)} runs ${s.version}`).join(', ')}`,
+    hint: ({ args: a }) => `upgrade KubeVirt to ${a.since} or later in ${a.sides.map((s) => sideText(s.side, a.peer)).join(' and ')}`,
+  },
+  'peer-version-skew': {
+    message: ({ args: a }) => `the clusters run different KubeVirt releases (this cluster ${a.source}, ${a.peer} ${a.target}): each half follows its own release's hand-shake`,
+    hint: () => 'upgrade one cluster so both run the same KubeVirt minor release before moving the VM',
+  },
+  'peer-namespace-missing': {
+    message: ({ args: a }) => `namespace ${a.namespace} does not exist in ${a.peer}, where the receiving VM would be created`,
+    hint: ({ args: a }) => `create namespace ${a.namespace} in ${a.peer} (kubectl --context ${a.peer} create namespace ${a.namespace})`,
+  },
+  'peer-network-missing': {
+    message: ({ args: a }) => `network ${a.network} uses NetworkAttachmentDefinition ${a.nad}, which does not exist in ${a.peer}`,
+    hint: ({ args: a }) => `create NetworkAttachmentDefinition ${a.nad} in ${a.peer}, or give the receiving VM a network that exists there`,
+  },
+  'peer-storage-class-missing': {
+    message: ({ args: a }) => `StorageClass ${a.storageClass} (volume${a.volumes.length > 1 ? 's' : ''} ${a.volumes.join(', ')}) does not exist in ${a.peer}`,
+    hint: ({ args: a }) => `create StorageClass ${a.storageClass} in ${a.peer}, or name a class that exists there in the receiving VM's claims`,
+  },
   'eviction-drain-blocker': {
     message: ({ args: a }) => {
       const why = a.blockers.length > 0 ? `blocked by ${a.blockers.join(', ')}` : 'KubeVirt reports LiveMigratable=False';
@@ -360,4 +384,13 @@ function shortenMissing(entry: string): string {
   const all = labels.split(', ').filter(Boolean);
   const head = all.slice(0, 2).join(', ');
   return `${node} lacks ${head}${all.length > 2 ? ` and ${all.length - 2} more` : ''}`;
+}
+
+/** `this cluster`, the peer's name, or both. */
+function sidesText(sides: readonly ('source' | 'target')[], peer: string): string {
+  return sides.map((s) => sideText(s, peer)).join(' and ');
+}
+
+function sideText(side: 'source' | 'target', peer: string): string {
+  return side === 'source' ? 'this cluster' : peer;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { writeMultiContextKubeconfig } from '../fake-apiserver/kubeconfig.js';
 import { REPO, parseOneJson, runPlugin, tempDir } from './plugin.js';
-import { node } from '../fixtures/objects/index.js';
+import { node, pvc, storageClass } from '../fixtures/objects/index.js';
 import { launcherPod } from '../fixtures/objects/migrations.js';
 import { validateDocument, validators } from '../schema/validator.js';
 
@@ -170,5 +170,83 @@ describe('list --peer-context', () => {
     expect(doc.items[0]?.peer).toEqual({ cluster: 'west' });
     const plain = parseOneJson<{ items: { peer?: unknown }[] }>((await runPlugin(['list', '-n', 'billing', '-o', 'json', '--context', 'east', '--kubeconfig', kubeconfig])).stdout);
     expect(plain.items[0]?.peer).toBeUndefined();
+  });
+});
+
+interface Report {
+  kind: string;
+  items: { name: string; verdict: string; findings: { rule: string; severity: string; evidence: { kind: string; name: string; cluster?: string }[] }[]; unknown: { rule: string; missing: string }[] }[];
+  errors: { cluster?: string; resource: string }[];
+}
+
+describe('check-migratable --peer-context: the cross-cluster pre-flight', () => {
+  /** east: the running VM (v1.9.0, gate on) with its claims on ceph-rbd; west: its KubeVirt CR, a class of its own. */
+  function preflight(westObjects: { namespace: boolean; storageClass: string; gate?: boolean }): void {
+    east.reset();
+    west.reset();
+    east.loadFiles([join(KINDS, 'decentralized-source', 'running.yaml')]);
+    east.load([
+      node('east-worker-2'),
+      pvc('invoice-db-data', { namespace: 'billing', storageClassName: 'ceph-rbd' }),
+      pvc('invoice-db-rootdisk', { namespace: 'billing', storageClassName: 'ceph-rbd' }),
+      storageClass('ceph-rbd'),
+    ]);
+    const loaded = west.loadFiles([join(KINDS, 'decentralized-target', 'waiting-for-sync.yaml')]);
+    for (const o of loaded) if (o.kind !== 'KubeVirt') west.remove(o.kind === 'VirtualMachineInstanceMigration' ? 'vmim' : o.kind === 'VirtualMachineInstance' ? 'vmi' : 'vm', 'billing', String((o.metadata as { name: string }).name));
+    west.load([storageClass(westObjects.storageClass), ...(westObjects.namespace ? [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'billing' } }] : [])]);
+    east.resetRequests();
+    west.resetRequests();
+  }
+
+  async function checkPeer(): Promise<{ code: number; doc: Report }> {
+    const r = await runPlugin(['check-migratable', 'invoice-db', '-n', 'billing', '-o', 'json', '--context', 'east', '--peer-context', 'west', '--kubeconfig', kubeconfig, '--request-timeout', '5s']);
+    const doc = parseOneJson<Report>(r.stdout);
+    expect(validateDocument(V, doc), r.stderr).toEqual([]);
+    // Budget: east as check-migratable NAME reads it (10 lists); west ≤ 5 (KubeVirt CR, namespace, StorageClasses, NADs).
+    expect(apiRequests(east)).toBeLessThanOrEqual(12);
+    expect(apiRequests(west)).toBeLessThanOrEqual(5);
+    // Nothing is created, changed or deleted on either cluster.
+    for (const s of [east, west]) expect(s.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`)).toEqual([]);
+    return { code: r.code, doc };
+  }
+
+  it('west lacks the namespace and the storage class: both findings in the VM\'s item, exit 1', async () => {
+    preflight({ namespace: false, storageClass: 'longhorn' });
+    const { code, doc } = await checkPeer();
+    expect(code).toBe(1);
+    const item = doc.items.find((i) => i.name === 'invoice-db');
+    expect(item?.verdict).toBe('not-migratable');
+    const peerFindings = item?.findings.filter((f) => f.rule.startsWith('peer-')) ?? [];
+    expect(peerFindings.map((f) => [f.rule, f.severity])).toEqual([
+      ['peer-namespace-missing', 'blocker'],
+      ['peer-storage-class-missing', 'blocker'],
+    ]);
+    expect(peerFindings[0]?.evidence).toEqual([{ kind: 'Namespace', name: 'billing', cluster: 'west' }]);
+    expect(peerFindings[1]?.evidence).toEqual([{ kind: 'StorageClass', name: 'ceph-rbd', cluster: 'west' }]);
+  });
+
+  it('west ready: no peer finding', async () => {
+    preflight({ namespace: true, storageClass: 'ceph-rbd' });
+    const { doc } = await checkPeer();
+    const item = doc.items.find((i) => i.name === 'invoice-db');
+    expect(item?.findings.filter((f) => f.rule.startsWith('peer-'))).toEqual([]);
+    expect(item?.unknown.filter((u) => u.rule.startsWith('peer-'))).toEqual([]);
+  });
+
+  it('a 403 on west\'s namespaces: peer-namespace-missing unknown with the reason, an errors[] entry tagged west', async () => {
+    preflight({ namespace: true, storageClass: 'ceph-rbd' });
+    west.fault({ resource: 'namespace', status: 403 });
+    const { doc } = await checkPeer();
+    const item = doc.items.find((i) => i.name === 'invoice-db');
+    expect(item?.unknown).toContainEqual({ rule: 'peer-namespace-missing', missing: 'west: namespaces: forbidden' });
+    expect(doc.errors).toContainEqual(expect.objectContaining({ cluster: 'west', resource: 'namespaces' }));
+  });
+
+  it('with -A: a usage error before any request', async () => {
+    east.resetRequests();
+    west.resetRequests();
+    const r = await runPlugin(['check-migratable', '-A', '--context', 'east', '--peer-context', 'west', '--kubeconfig', kubeconfig]);
+    expect(r.code).toBe(2);
+    expect(apiRequests(east) + apiRequests(west)).toBe(0);
   });
 });

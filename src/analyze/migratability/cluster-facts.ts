@@ -6,7 +6,7 @@ import type { ClusterFacts } from './rule.js';
 import { ObjectIndex } from '../object-index.js';
 
 /** The lists of ClusterFacts; extra fields (a command's other lists) are not kept. */
-export type FactLists = Omit<ClusterFacts, 'kubevirtVersion' | 'index'>;
+export type FactLists = Omit<ClusterFacts, 'kubevirtVersion' | 'index' | 'peer'>;
 
 /**
  * `index`: the analysis's, when the facts come from lists it indexes already (`why` judges a VM

@@ -30,6 +30,12 @@ import { kubevirtCondition } from './rules/kubevirt-condition.js';
 import { volumeUpdateGateDisabled } from './rules/volume-update-gate-disabled.js';
 import { volumeUpdateVolumeRefused } from './rules/volume-update-volume-refused.js';
 import { volumeUpdateDestinationMissing } from './rules/volume-update-destination-missing.js';
+import { peerGateDisabled } from './rules/peer-gate-disabled.js';
+import { peerVersionUnsupported } from './rules/peer-version-unsupported.js';
+import { peerVersionSkew } from './rules/peer-version-skew.js';
+import { peerNamespaceMissing } from './rules/peer-namespace-missing.js';
+import { peerNetworkMissing } from './rules/peer-network-missing.js';
+import { peerStorageClassMissing } from './rules/peer-storage-class-missing.js';
 
 export const RULES: readonly MigratabilityRule[] = [
   volumeNotShared,
@@ -57,6 +63,13 @@ export const RULES: readonly MigratabilityRule[] = [
   volumeUpdateGateDisabled,
   volumeUpdateVolumeRefused,
   volumeUpdateDestinationMissing,
+  // Cross-cluster pre-flight (--peer-context): silent without a peer.
+  peerGateDisabled,
+  peerVersionUnsupported,
+  peerVersionSkew,
+  peerNamespaceMissing,
+  peerNetworkMissing,
+  peerStorageClassMissing,
   // Summary rules: they read `prior`, so they stay last.
   evictionDrainBlocker,
   kubevirtCondition,

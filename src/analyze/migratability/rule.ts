@@ -14,6 +14,8 @@ import type {
   VmiSpec,
   ObjectMeta,
   DataVolumeTemplate,
+  KubeObject,
+  Namespace,
 } from '../../kube/types.js';
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import type { ObjectIndex } from '../object-index.js';
@@ -45,6 +47,12 @@ import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
 import type { VolumeUpdateGateDisabledArgs } from './rule-args/volume-update-gate-disabled.js';
 import type { VolumeUpdateVolumeRefusedArgs } from './rule-args/volume-update-volume-refused.js';
 import type { VolumeUpdateDestinationMissingArgs } from './rule-args/volume-update-destination-missing.js';
+import type { PeerGateDisabledArgs } from './rule-args/peer-gate-disabled.js';
+import type { PeerVersionUnsupportedArgs } from './rule-args/peer-version-unsupported.js';
+import type { PeerVersionSkewArgs } from './rule-args/peer-version-skew.js';
+import type { PeerNamespaceMissingArgs } from './rule-args/peer-namespace-missing.js';
+import type { PeerNetworkMissingArgs } from './rule-args/peer-network-missing.js';
+import type { PeerStorageClassMissingArgs } from './rule-args/peer-storage-class-missing.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
@@ -81,6 +89,13 @@ export interface RuleArgs {
   'volume-update-gate-disabled': VolumeUpdateGateDisabledArgs;
   'volume-update-volume-refused': VolumeUpdateVolumeRefusedArgs;
   'volume-update-destination-missing': VolumeUpdateDestinationMissingArgs;
+  // Added: cross-cluster pre-flight (--peer-context): what the other cluster lacks (docs/cross-cluster.md).
+  'peer-gate-disabled': PeerGateDisabledArgs;
+  'peer-version-unsupported': PeerVersionUnsupportedArgs;
+  'peer-version-skew': PeerVersionSkewArgs;
+  'peer-namespace-missing': PeerNamespaceMissingArgs;
+  'peer-network-missing': PeerNetworkMissingArgs;
+  'peer-storage-class-missing': PeerStorageClassMissingArgs;
   'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
   'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }
@@ -119,6 +134,27 @@ export interface ClusterFacts {
   kubevirtVersion?: KubeVirtVersion;
   /** Lookups and node-derived values over these lists, built once per analysis (clusterFacts). */
   index: ObjectIndex;
+  /** With `--peer-context` / `--peer-from`: what the other cluster holds for the VM (the peer rules read it). */
+  peer?: PeerFacts;
+}
+
+/**
+ * The receiving cluster of a cross-cluster (decentralized) migration, as read for the pre-flight:
+ * its KubeVirt CR, the target namespace, and the networks and storage classes the VM names.
+ * Each list is `Known`: an unreadable one (403) makes the rules that need it unknown.
+ */
+export interface PeerFacts {
+  /** How documents name it: the context, or the snapshot path. */
+  cluster: string;
+  /** The namespace the VM would move to (the source namespace). */
+  namespace: string;
+  kubevirt: Known<KubeVirt>;
+  kubevirtVersion?: KubeVirtVersion;
+  /** The target namespace, if it exists (one item at most). */
+  namespaces: Known<Namespace>;
+  /** The NetworkAttachmentDefinitions the VM's multus networks name that exist on the peer. */
+  networks: Known<KubeObject>;
+  storageClasses: Known<StorageClass>;
 }
 
 /** A span of KubeVirt minor releases, both ends inclusive; no `until` = up to the newest. */

@@ -3,6 +3,7 @@ import { parseGlobalOptions, type RawGlobals } from '../../cmdutil/global-option
 import { parseCheckMigratableOptions, type RawCheckOptions } from './options.js';
 import { collect, defineCommand, type CommandEnv, type Example } from '../../cmdutil/define-command.js';
 import { addFleetOptions, parseFleetFlags, type RawFleetFlags } from '../fleet/flags.js';
+import { addPeerOptions, parsePeerFlags, type RawPeerFlags } from '../peer/flags.js';
 
 const EXAMPLES: readonly Example[] = [
   { comment: 'Can every VM in every namespace live-migrate? (one row per VM)', args: 'check-migratable -A' },
@@ -11,6 +12,7 @@ const EXAMPLES: readonly Example[] = [
   { comment: 'A CI gate on manifests before they are applied: exit 1 on a blocker, 3 on input without a VM', args: 'check-migratable -f vm.yaml' },
   { comment: 'The names of the VMs that cannot migrate', args: "check-migratable -A -o jsonpath='{.items[?(@.verdict==\"not-migratable\")].name}'" },
   { comment: 'Every cluster of the kubeconfig at once', args: 'check-migratable -A --all-contexts -o json' },
+  { comment: 'What would block moving VM invoice-db to the cluster of context west (nothing is created)', args: 'check-migratable invoice-db -n billing --peer-context west' },
 ];
 
 export function registerCheckMigratable(env: CommandEnv): void {
@@ -24,11 +26,11 @@ export function registerCheckMigratable(env: CommandEnv): void {
     .option('--details', 'under the table, each VM\'s reasons and fixes (shown anyway for VMs named, or -f)')
     .option('--list-rules', 'list the rules (id, severity, description) and exit')
     .option('--sort-by <jsonpath>', 'order the VMs by a field of their items[] entry, as kubectl get --sort-by (e.g. .verdict)');
-  addFleetOptions(check).action(async (names: string[], _opts, cmd: Command) => {
+  addPeerOptions(addFleetOptions(check)).action(async (names: string[], _opts, cmd: Command) => {
     // commander has validated choices; the typed parsers validate the rest.
-    const raw = cmd.optsWithGlobals<RawGlobals & RawCheckOptions & RawFleetFlags>();
+    const raw = cmd.optsWithGlobals<RawGlobals & RawCheckOptions & RawFleetFlags & RawPeerFlags>();
     const g = parseGlobalOptions(raw, env.io);
-    const o = parseCheckMigratableOptions(names, raw, parseFleetFlags(raw, g));
+    const o = parseCheckMigratableOptions(names, raw, parseFleetFlags(raw, g), parsePeerFlags(raw, g));
     const { runCheckMigratable } = await import('./run.js');
     env.setExit(await runCheckMigratable(g, o, env.io));
   });

@@ -6,6 +6,7 @@ import type { FailOn } from '../../cmdutil/exit-codes.js';
 import type { JsonPath } from '../../render/jsonpath.js';
 import { parseSortByFlag } from '../../render/sort-by.js';
 import type { FleetFlags } from '../fleet/flags.js';
+import { rejectPeerWith, type PeerFlags } from '../peer/flags.js';
 
 export interface CheckMigratableOptions {
   names: string[];
@@ -21,6 +22,8 @@ export interface CheckMigratableOptions {
   sortBy?: JsonPath;
   /** `--contexts` / `--all-contexts`: every cluster of the fleet, each checked on its own. */
   fleet?: FleetFlags;
+  /** `--peer-context` / `--peer-kubeconfig` / `--peer-from`: the cross-cluster pre-flight against that cluster. */
+  peer?: PeerFlags;
 }
 
 export interface RawCheckOptions {
@@ -34,7 +37,7 @@ export interface RawCheckOptions {
   sortBy?: string;
 }
 
-export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions, fleet?: FleetFlags): CheckMigratableOptions {
+export function parseCheckMigratableOptions(names: string[], raw: RawCheckOptions, fleet?: FleetFlags, peer?: PeerFlags): CheckMigratableOptions {
   const files = raw.filename ?? [];
   for (const n of names) validateObjectName(n);
   if (raw.node !== undefined) validateNodeName(raw.node);
@@ -50,6 +53,8 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
   if (fleet && files.length > 0) throw new UsageError('-f checks the objects in the files: it cannot be combined with --contexts or --all-contexts');
   // A node is one cluster's: the drain preview reads one.
   if (fleet && raw.node !== undefined) throw new UsageError('--node previews one node\'s drain: it cannot be combined with --contexts or --all-contexts');
+  // The pre-flight moves VMs of one namespace to the same namespace of one other cluster.
+  rejectPeerWith(peer, files.length > 0 ? '-f' : raw.allNamespaces ? '-A' : raw.node !== undefined ? '--node' : fleet ? '--contexts or --all-contexts' : raw.listRules ? '--list-rules' : undefined);
   if (raw.selector !== undefined) validateSelector(raw.selector);
   const sortBy = parseSortByFlag(raw.sortBy);
   return {
@@ -63,6 +68,7 @@ export function parseCheckMigratableOptions(names: string[], raw: RawCheckOption
     details: Boolean(raw.details) || names.length > 0 || files.length > 0,
     ...(sortBy ? { sortBy } : {}),
     ...(fleet ? { fleet } : {}),
+    ...(peer ? { peer } : {}),
   };
 }
 

@@ -4,7 +4,13 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_PROBLEM, type ExitCode, type FailOn } from 
 import { withSource } from '../../cmdutil/open-source.js';
 import { emit } from '../../cmdutil/output.js';
 import type { CheckMigratableOptions } from './options.js';
-import { gatherForCheck, type GatheredForCheck } from './gather.js';
+import { gatherForCheck, type CheckScope, type GatheredForCheck } from './gather.js';
+import { peerFacts, readPeerFirst, readPeerNetworks, toleratedPeer, unreadablePeer } from './peer-gather.js';
+import { openPeer } from '../peer/open.js';
+import type { PeerFlags } from '../peer/flags.js';
+import type { ClusterSource } from '../../collect/source.js';
+import type { PeerFacts } from '../../analyze/migratability/rule.js';
+import { unknownList } from '../../kube/known.js';
 import { gatherFromObjects } from './from-files.js';
 import { loadManifestObjects } from '../../collect/manifest-files.js';
 import { RULES } from '../../analyze/migratability/registry.js';
@@ -67,14 +73,43 @@ async function gather(g: GlobalOptions, o: CheckMigratableOptions, io: Io): Prom
     const context = g.from !== undefined ? await withSource(g, io, (s) => gatherForCheck(s, { names: [] })) : undefined;
     return gatherFromObjects(objects, g.namespace ?? 'default', context);
   }
-  return withSource(g, io, (source) =>
-    gatherForCheck(source, {
+  return withSource(g, io, (source) => {
+    const scope = {
       namespace: o.allNamespaces ? undefined : (g.namespace ?? source.defaultNamespace()),
       labelSelector: o.selector,
       names: o.names,
       node: o.node,
-    }),
-  );
+    };
+    return o.peer && scope.namespace !== undefined ? gatherWithPeer(g, io, source, { ...scope, namespace: scope.namespace }, o.peer) : gatherForCheck(source, scope);
+  });
+}
+
+/**
+ * The cross-cluster pre-flight: this cluster's reads and the peer's first reads together, then
+ * the peer's NetworkAttachmentDefinitions the VMs name. The peer's failures are errors[] entries
+ * tagged with it and make the peer rules unknown; they never abort this cluster's report.
+ */
+async function gatherWithPeer(g: GlobalOptions, io: Io, source: ClusterSource, scope: CheckScope & { namespace: string }, flags: PeerFlags): Promise<GatheredForCheck> {
+  const peerErrors: GatherError[] = [];
+  const cluster = 'from' in flags ? flags.from : (flags.live.context ?? flags.live.kubeconfig ?? 'peer');
+  const opened = await toleratedPeer(cluster, () => openPeer(g, io, flags, source.now()), peerErrors);
+  try {
+    const [gathered, first] = await Promise.all([
+      gatherForCheck(source, scope),
+      'failed' in opened ? opened : toleratedPeer(cluster, () => readPeerFirst(opened.source, scope.namespace, peerErrors), peerErrors),
+    ]);
+    let peer: PeerFacts;
+    if ('failed' in first || 'failed' in opened) peer = unreadablePeer(cluster, scope.namespace, 'failed' in first ? first.failed : 'the other cluster could not be read');
+    else {
+      const subjects = pairSubjects(gathered.vms, gathered.vmis);
+      const networks = await toleratedPeer(cluster, () => readPeerNetworks(opened.source, subjects, scope.namespace, peerErrors), peerErrors);
+      peer = peerFacts(opened.name, scope.namespace, first, 'failed' in networks ? unknownList(networks.failed) : networks);
+    }
+    const name = 'failed' in opened ? cluster : opened.name;
+    return { ...gathered, facts: { ...gathered.facts, peer }, errors: [...gathered.errors, ...peerErrors.map((e) => ({ ...e, cluster: name }))] };
+  } finally {
+    if (!('failed' in opened)) await opened.source.close();
+  }
 }
 
 /** `--fail-on`: blocker (default) ⇒ 1 if any VM cannot migrate; warning ⇒ also if risky. */

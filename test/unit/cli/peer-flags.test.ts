@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePeerFlags, rejectPeerWith } from '../../../src/commands/peer/flags.js';
 import { UsageError } from '../../../src/cmdutil/errors.js';
+import { parseCheckMigratableOptions } from '../../../src/commands/check-migratable/options.js';
 
 const live = { from: undefined, context: 'east', kubeconfig: undefined };
 const offline = { from: 'east.yaml', context: undefined, kubeconfig: undefined };
@@ -29,5 +30,25 @@ describe('peer flags', () => {
   it('not with a fleet, --node or --watch', () => {
     expect(() => rejectPeerWith({ live: { context: 'west' } }, '--contexts')).toThrow(UsageError);
     expect(() => rejectPeerWith(undefined, '--contexts')).not.toThrow();
+  });
+});
+
+describe('check-migratable --peer-context (the cross-cluster pre-flight)', () => {
+  const peer = { live: { context: 'west' } };
+  const raw = { failOn: 'blocker' as const };
+  it('NAME (or -l) in one namespace: the peer kept', () => {
+    expect(parseCheckMigratableOptions(['vm-00'], raw, undefined, peer).peer).toEqual(peer);
+    expect(parseCheckMigratableOptions([], { ...raw, selector: 'app=db' }, undefined, peer).peer).toEqual(peer);
+  });
+  it.each([
+    [[], { allNamespaces: true }],
+    [[], { node: 'node-a' }],
+    [[], { filename: ['vm.yaml'] }],
+    [[], { listRules: true }],
+  ])('usage error with %j %j', (names, extra) => {
+    expect(() => parseCheckMigratableOptions(names, { ...raw, ...extra }, undefined, peer)).toThrow(UsageError);
+  });
+  it('not with a fleet', () => {
+    expect(() => parseCheckMigratableOptions(['vm-00'], raw, { contexts: ['a', 'b'] } as never, peer)).toThrow(UsageError);
   });
 });

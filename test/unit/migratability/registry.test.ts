@@ -33,6 +33,13 @@ const CONTRACT: [string, string][] = [
   ['volume-update-gate-disabled', 'blocker'],
   ['volume-update-volume-refused', 'blocker'],
   ['volume-update-destination-missing', 'blocker'],
+  // Added since: the cross-cluster pre-flight (docs/cross-cluster.md).
+  ['peer-gate-disabled', 'blocker'],
+  ['peer-version-unsupported', 'blocker'],
+  ['peer-version-skew', 'warning'],
+  ['peer-namespace-missing', 'blocker'],
+  ['peer-network-missing', 'blocker'],
+  ['peer-storage-class-missing', 'blocker'],
   ['eviction-drain-blocker', 'warning'],
   ['kubevirt-condition', 'blocker'],
 ];

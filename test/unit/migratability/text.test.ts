@@ -31,6 +31,12 @@ const SAMPLES: { [Id in RuleId]: { args: RuleArgs[Id]; names: string[] } } = {
   'volume-update-gate-disabled': { args: { gates: ['VolumesUpdateStrategy', 'VolumeMigration'], strategy: 'Migration' }, names: ['VolumesUpdateStrategy', 'VolumeMigration', 'Migration'] },
   'volume-update-volume-refused': { args: { volume: 'shared-data', class: 'shareable', from: 'reports-shared', to: 'reports-shared-fast' }, names: ['shared-data', 'shareable', 'reports-shared', 'reports-shared-fast'] },
   'volume-update-destination-missing': { args: { volume: 'rootdisk', type: 'datavolume', claim: 'reports-disk-fast' }, names: ['rootdisk', 'reports-disk-fast'] },
+  'peer-gate-disabled': { args: { sides: ['target'], gate: 'DecentralizedLiveMigration', peer: 'cluster-b' }, names: ['DecentralizedLiveMigration', 'cluster-b'] },
+  'peer-version-unsupported': { args: { sides: [{ side: 'target', version: 'v1.5.2' }], since: 'v1.6', peer: 'cluster-b' }, names: ['v1.5.2', 'v1.6', 'cluster-b'] },
+  'peer-version-skew': { args: { source: 'v1.7.1', target: 'v1.6.3', peer: 'cluster-b' }, names: ['v1.7.1', 'v1.6.3', 'cluster-b'] },
+  'peer-namespace-missing': { args: { namespace: 'prod', peer: 'cluster-b' }, names: ['prod', 'cluster-b'] },
+  'peer-network-missing': { args: { network: 'storage-net', nad: 'prod/storage-vlan', peer: 'cluster-b' }, names: ['storage-net', 'prod/storage-vlan', 'cluster-b'] },
+  'peer-storage-class-missing': { args: { storageClass: 'ceph-rbd', volumes: ['rootdisk'], peer: 'cluster-b' }, names: ['ceph-rbd', 'rootdisk', 'cluster-b'] },
   'eviction-drain-blocker': { args: { evictionStrategy: 'LiveMigrate', strategySource: 'vm', blockers: ['volume-not-shared'], liveMigratableFalse: false }, names: ['LiveMigrate', 'volume-not-shared'] },
   'kubevirt-condition': { args: { reason: 'DisksNotLiveMigratable', message: 'cannot migrate VMI: PVC x is not shared' }, names: ['DisksNotLiveMigratable', 'cannot migrate VMI: PVC x is not shared'] },
 };

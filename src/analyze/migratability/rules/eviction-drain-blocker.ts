@@ -19,7 +19,8 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
   needs: [],
   kubevirt: { reasons: [], changesAt: [], reads: ['KubeVirt spec.configuration.evictionStrategy', 'VMI status.conditions[LiveMigratable]'] },
   evaluate(subject, facts, prior) {
-    const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker').map((f) => f.rule))];
+    // A cross-cluster pre-flight finding (peer-*) blocks the move to the other cluster, not a drain here.
+    const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker' && !f.rule.startsWith('peer-')).map((f) => f.rule))];
     const kubevirtSaysNo = liveMigratableCondition(subject)?.status === 'False';
     if (blockers.length === 0 && !kubevirtSaysNo) return { findings: [] };
 

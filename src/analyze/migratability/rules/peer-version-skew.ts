@@ -1,0 +1,45 @@
+// Cross-cluster pre-flight: the two clusters run different KubeVirt minors. Each half runs its own
+// release's synchronization controller and handlers, and the releases differ in what the
+// hand-shake carries (cancel of both halves from v1.7, SINCE.decentralizedCancel; the
+// DecentralizedLiveMigrationFailure condition from v1.8, SINCE.decentralizedFailureCondition —
+// pkg/synchronization-controller/synchronization-controller.go). Not refused: a warning.
+import type { MigratabilityRule } from '../rule.js';
+import { SINCE } from '../../../kubevirt/migration-kinds.js';
+import { atLeast } from '../../../kubevirt/version.js';
+import { kubevirtCR } from './_facts.js';
+
+const VERSION_FIELD = 'status.observedKubeVirtVersion';
+
+export const peerVersionSkew: MigratabilityRule<'peer-version-skew'> = {
+  id: 'peer-version-skew',
+  severity: 'warning',
+  description: 'with --peer-context: the two clusters run different KubeVirt minor releases (1.6+)',
+  needs: [],
+  // Reads both versions as reported: with this cluster's unknown it has nothing to compare (no release spans).
+  kubevirt: { reasons: [], changesAt: [], reads: [`KubeVirt CR ${VERSION_FIELD} (both clusters)`] },
+  evaluate(_subject, facts) {
+    const peer = facts.peer;
+    const s = facts.kubevirtVersion;
+    const t = peer?.kubevirtVersion;
+    // Unknown versions are peer-version-unsupported's to report; below v1.6 too.
+    if (!peer || !s || !t) return { findings: [] };
+    const { major, minor } = SINCE.decentralized;
+    if (!atLeast(s, major, minor) || !atLeast(t, major, minor)) return { findings: [] };
+    if (s.major === t.major && s.minor === t.minor) return { findings: [] };
+    const cr = kubevirtCR(facts);
+    const pcr = peer.kubevirt.ok ? peer.kubevirt.items[0] : undefined;
+    return {
+      findings: [
+        {
+          rule: 'peer-version-skew',
+          severity: 'warning',
+          args: { source: s.raw, target: t.raw, peer: peer.cluster },
+          evidence: [
+            { kind: 'KubeVirt', ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}), name: cr?.metadata.name ?? '', field: VERSION_FIELD, message: s.raw },
+            { kind: 'KubeVirt', ...(pcr?.metadata.namespace ? { namespace: pcr.metadata.namespace } : {}), name: pcr?.metadata.name ?? '', field: VERSION_FIELD, message: t.raw, cluster: peer.cluster },
+          ],
+        },
+      ],
+    };
+  },
+};
