@@ -332,8 +332,8 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     hint: ({ args: a }) => `upgrade KubeVirt to ${a.since} or later in ${a.sides.map((s) => sideText(s.side, a.peer)).join(' and ')}`,
   },
   'peer-version-skew': {
-    message: ({ args: a }) => `the clusters run different KubeVirt releases (this cluster ${a.source}, ${a.peer} ${a.target}): each half follows its own release's hand-shake`,
-    hint: () => 'upgrade one cluster so both run the same KubeVirt minor release before moving the VM',
+    message: ({ args: a }) => `one cluster runs KubeVirt 1.6 and the other 1.7 or later (this cluster ${a.source}, ${a.peer} ${a.target}): 1.6 has no CancelMigration, so cancelling the migration from the newer side fails`,
+    hint: () => 'upgrade the 1.6 cluster to 1.7 or later before moving the VM, or do not cancel the migration once it runs',
   },
   'peer-namespace-missing': {
     message: ({ args: a }) => `namespace ${a.namespace} does not exist in ${a.peer}, where the receiving VM would be created`,

@@ -116,3 +116,17 @@ export function pairAcross(local: VirtualMachineInstanceMigration, peerMigration
   if (!half) return undefined;
   return pairedMigrations(half, peerMigrations)[0] ?? null;
 }
+
+/**
+ * The one version skew that matters between the two KubeVirt installations: v1.6 has no
+ * CancelMigration RPC (v1.7+, SINCE.decentralizedCancel), so a v1.7+ peer's cancel fails with
+ * Unimplemented. Which side is older, or undefined when both are on the same side of v1.7.
+ * Used by why's sync-channel check and check-migratable's peer-version-skew rule alike.
+ */
+export function cancelSkew(local: KubeVirtVersion, peer: KubeVirtVersion): 'local' | 'peer' | undefined {
+  const { major, minor } = SINCE.decentralizedCancel;
+  const l = atLeast(local, major, minor);
+  const p = atLeast(peer, major, minor);
+  if (l === p) return undefined;
+  return l ? 'peer' : 'local';
+}

@@ -111,6 +111,10 @@ describe('peer-version-skew', () => {
     expect(run('peer-version-skew', subject, facts('v1.7.0', peer({ version: 'v1.7.2' }))).findings).toEqual([]);
     expect(run('peer-version-skew', subject, facts('v1.5.0', peer({ version: 'v1.7.2' }))).findings).toEqual([]);
   });
+  it('judges as why\'s sync-channel check: v1.7 against v1.6 warns, v1.8 against v1.9 does not (both have CancelMigration)', () => {
+    expect(run('peer-version-skew', subject, facts('v1.7.1', peer({ version: 'v1.6.0' }))).findings).toMatchObject([{ args: { source: 'v1.7.1', target: 'v1.6.0' } }]);
+    expect(run('peer-version-skew', subject, facts('v1.9.0', peer({ version: 'v1.8.2' }))).findings).toEqual([]);
+  });
 });
 
 describe('peer-namespace-missing', () => {

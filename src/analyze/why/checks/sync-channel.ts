@@ -13,7 +13,7 @@
 // 5. without the other cluster, while synchronising: `unknown`, naming the flag.
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeVirt, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../../kube/types.js';
-import { clusterSyncFacts, decentralizedHalf, syncFailureCondition, type ClusterSyncFacts } from '../../decentralized/half.js';
+import { cancelSkew, clusterSyncFacts, decentralizedHalf, syncFailureCondition, type ClusterSyncFacts } from '../../decentralized/half.js';
 import { classifySyncMessage } from '../../decentralized/sync-condition.js';
 import { isFinal } from '../../migration/phase.js';
 import { SINCE, PHASE_SYNCHRONIZING, PHASE_WAITING_FOR_SYNC } from '../../../kubevirt/migration-kinds.js';
@@ -156,14 +156,10 @@ function syncAddressOf(vmi: VirtualMachineInstance | undefined, key: 'sourceStat
   return typeof a === 'string' && a !== '' ? a : undefined;
 }
 
-/** v1.6 has no CancelMigration RPC (v1.7+): a v1.7+ peer's cancel fails with Unimplemented. */
 function versionSkew(local: ClusterSyncFacts, peer: ClusterSyncFacts | undefined): ChannelFinding | undefined {
   if (!peer?.version || !local.version) return undefined;
-  const { major, minor } = SINCE.decentralizedCancel;
-  const l = atLeast(local.version, major, minor);
-  const p = atLeast(peer.version, major, minor);
-  if (l === p) return undefined;
-  return { kind: 'version-skew', older: l ? 'peer' : 'local', versions: [local.version.raw, peer.version.raw] };
+  const older = cancelSkew(local.version, peer.version);
+  return older ? { kind: 'version-skew', older, versions: [local.version.raw, peer.version.raw] } : undefined;
 }
 
 /** Both sides before v1.8 write no condition: a sync that is stuck shows only in the controller's log. */
