@@ -31,6 +31,11 @@ export function kubevirtCR(facts: ClusterFacts): KubeVirt | undefined {
   return facts.kubevirt.ok ? facts.kubevirt.items[0] : undefined;
 }
 
+/** Evidence at a field of a KubeVirt CR (either cluster's); `extra`: a message, the peer's cluster. */
+export function kubevirtCRRef(cr: KubeVirt | undefined, field: string, extra: Pick<EvidenceRef, 'message' | 'cluster'> = {}): EvidenceRef {
+  return { kind: 'KubeVirt', ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}), name: cr?.metadata.name ?? '', field, ...extra };
+}
+
 export function nodeRef(name: string, field = 'metadata.labels'): EvidenceRef {
   return { kind: 'Node', name, field };
 }

@@ -8,7 +8,7 @@ import { inRelease } from '../../../kubevirt/releases.js';
 import type { EvidenceRef } from '../../findings.js';
 import type { MigratabilityRule, ReleaseSpan } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
-import { alphaGateOn, kubevirtCR } from './_facts.js';
+import { alphaGateOn, kubevirtCR, kubevirtCRRef } from './_facts.js';
 
 export const PEER_RELEASES: ReleaseSpan = { since: SINCE.decentralized };
 const GATES_FIELD = 'spec.configuration.developerConfiguration.featureGates';
@@ -28,20 +28,13 @@ export const peerGateDisabled: MigratabilityRule<'peer-gate-disabled'> = {
     const target = peer.kubevirt.ok ? peer.kubevirt.items[0] : undefined;
     const sides: ('source' | 'target')[] = [];
     const evidence: EvidenceRef[] = [];
-    const ref = (cr: typeof source, cluster?: string): EvidenceRef => ({
-      kind: 'KubeVirt',
-      ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}),
-      name: cr?.metadata.name ?? '',
-      field: GATES_FIELD,
-      ...(cluster !== undefined ? { cluster } : {}),
-    });
     if (!alphaGateOn(source, GATE_DECENTRALIZED_LIVE_MIGRATION)) {
       sides.push('source');
-      evidence.push(ref(source));
+      evidence.push(kubevirtCRRef(source, GATES_FIELD));
     }
     if (!alphaGateOn(target, GATE_DECENTRALIZED_LIVE_MIGRATION)) {
       sides.push('target');
-      evidence.push(ref(target, peer.cluster));
+      evidence.push(kubevirtCRRef(target, GATES_FIELD, { cluster: peer.cluster }));
     }
     if (sides.length === 0) return { findings: [] };
     return { findings: [{ rule: 'peer-gate-disabled', severity: 'blocker', args: { sides, gate: GATE_DECENTRALIZED_LIVE_MIGRATION, peer: peer.cluster }, evidence }] };

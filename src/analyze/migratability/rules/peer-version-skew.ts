@@ -5,7 +5,7 @@
 import type { MigratabilityRule } from '../rule.js';
 import { SINCE } from '../../../kubevirt/migration-kinds.js';
 import { atLeast } from '../../../kubevirt/version.js';
-import { kubevirtCR } from './_facts.js';
+import { kubevirtCR, kubevirtCRRef } from './_facts.js';
 import { cancelSkew } from '../../decentralized/half.js';
 
 const VERSION_FIELD = 'status.observedKubeVirtVersion';
@@ -35,8 +35,8 @@ export const peerVersionSkew: MigratabilityRule<'peer-version-skew'> = {
           severity: 'warning',
           args: { source: s.raw, target: t.raw, peer: peer.cluster },
           evidence: [
-            { kind: 'KubeVirt', ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}), name: cr?.metadata.name ?? '', field: VERSION_FIELD, message: s.raw },
-            { kind: 'KubeVirt', ...(pcr?.metadata.namespace ? { namespace: pcr.metadata.namespace } : {}), name: pcr?.metadata.name ?? '', field: VERSION_FIELD, message: t.raw, cluster: peer.cluster },
+            kubevirtCRRef(cr, VERSION_FIELD, { message: s.raw }),
+            kubevirtCRRef(pcr, VERSION_FIELD, { message: t.raw, cluster: peer.cluster }),
           ],
         },
       ],

@@ -8,7 +8,7 @@ import type { EvidenceRef } from '../../findings.js';
 import type { MigratabilityRule } from '../rule.js';
 import type { PeerVersionUnsupportedArgs } from '../rule-args/peer-version-unsupported.js';
 import { releaseOf } from '../release-spans.js';
-import { kubevirtCR } from './_facts.js';
+import { kubevirtCR, kubevirtCRRef } from './_facts.js';
 
 const VERSION_FIELD = 'status.observedKubeVirtVersion';
 
@@ -28,13 +28,11 @@ export const peerVersionUnsupported: MigratabilityRule<'peer-version-unsupported
     const source = releaseOf(facts);
     if (!atLeast(source, major, minor)) {
       sides.push({ side: 'source', version: facts.kubevirtVersion?.raw ?? minorText(source) });
-      const cr = kubevirtCR(facts);
-      evidence.push({ kind: 'KubeVirt', ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}), name: cr?.metadata.name ?? '', field: VERSION_FIELD });
+      evidence.push(kubevirtCRRef(kubevirtCR(facts), VERSION_FIELD));
     }
     if (!atLeast(peer.kubevirtVersion, major, minor)) {
       sides.push({ side: 'target', version: peer.kubevirtVersion.raw });
-      const cr = peer.kubevirt.ok ? peer.kubevirt.items[0] : undefined;
-      evidence.push({ kind: 'KubeVirt', ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}), name: cr?.metadata.name ?? '', field: VERSION_FIELD, cluster: peer.cluster });
+      evidence.push(kubevirtCRRef(peer.kubevirt.ok ? peer.kubevirt.items[0] : undefined, VERSION_FIELD, { cluster: peer.cluster }));
     }
     if (sides.length === 0) return { findings: [] };
     return { findings: [{ rule: 'peer-version-unsupported', severity: 'blocker', args: { sides, since: minorText(SINCE.decentralized), peer: peer.cluster }, evidence }] };

@@ -6,7 +6,7 @@ import { boundariesOf, inRelease } from '../../../kubevirt/releases.js';
 import { GATE_VOLUME_MIGRATION, GATE_VOLUMES_UPDATE_STRATEGY, PATH_VM_UPDATE_VOLUMES_STRATEGY, SINCE, UPDATE_VOLUMES_MIGRATION } from '../../../kubevirt/migration-kinds.js';
 import type { MigratabilityRule, ReleaseSpan } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
-import { alphaGateOn, kubevirtCR } from './_facts.js';
+import { alphaGateOn, kubevirtCR, kubevirtCRRef } from './_facts.js';
 
 const RELEASES: ReleaseSpan = { since: SINCE.volumeMigration, until: { major: SINCE.volumeMigrationGA.major, minor: SINCE.volumeMigrationGA.minor - 1 } };
 
@@ -39,7 +39,7 @@ export const volumeUpdateGateDisabled: MigratabilityRule<'volume-update-gate-dis
           path,
           evidence: [
             { kind: 'VirtualMachine', namespace: subject.namespace, name: subject.vm?.metadata.name ?? subject.name, field: path, message: strategy },
-            { kind: 'KubeVirt', ...(cr?.metadata.namespace ? { namespace: cr.metadata.namespace } : {}), name: cr?.metadata.name ?? '', field: 'spec.configuration.developerConfiguration.featureGates' },
+            kubevirtCRRef(cr, 'spec.configuration.developerConfiguration.featureGates'),
           ],
         },
       ],
