@@ -33,6 +33,10 @@ export const SINCE = {
   volumeUpdateState: { major: 1, minor: 4 },
   /** vmRolloutStrategy unset counts as LiveUpdate — pkg/virt-config/virt-config.go IsVMRolloutStrategyLiveUpdate. */
   liveUpdateByDefault: { major: 1, minor: 6 },
+  /** LiveUpdate no longer needs the VMLiveUpdateFeatures gate — pkg/virt-config/virt-config.go IsVMRolloutStrategyLiveUpdate. */
+  liveUpdateWithoutGate: { major: 1, minor: 5 },
+  /** The RWO check of a volume update skips the backend-storage PVC — volume-migration.go ValidateVolumesUpdateMigration. */
+  rwoCheckSkipsBackendStorage: { major: 1, minor: 5 },
   /** Completion budget really adds the migrated volumes' sizes (commit 9ce4df5a17; pkg/storage/types/volume.go). */
   budgetCountsMigratedVolumes: { major: 1, minor: 8 },
 } as const;

@@ -323,6 +323,16 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     message: ({ args: a }) => `the volume update moves ${a.volume} to ${a.type === 'pvc' ? 'PVC' : 'DataVolume'} ${a.claim}, which does not exist`,
     hint: ({ args: a }) => `create ${a.type === 'pvc' ? 'PersistentVolumeClaim' : 'DataVolume'} ${a.claim} in the VM's namespace (KubeVirt 1.6+ starts the copy once it exists)`,
   },
+  'volume-update-rollout-not-live': {
+    message: ({ args: a }) =>
+      `updateVolumesStrategy Migration needs vmRolloutStrategy LiveUpdate${a.gateMissing ? ` and the feature gate ${a.gateMissing}` : ''} (the KubeVirt CR has ${a.rollout ?? 'no vmRolloutStrategy'}${a.gateMissing ? `, no ${a.gateMissing}` : ''}): KubeVirt copies nothing, a changed claim only sets RestartRequired`,
+    hint: ({ args: a }) =>
+      `set spec.configuration.vmRolloutStrategy: LiveUpdate in the KubeVirt CR${a.gateMissing ? ` and add ${a.gateMissing} to spec.configuration.developerConfiguration.featureGates` : ''}`,
+  },
+  'volume-update-rwo-left-out': {
+    message: ({ args: a }) => `the volume update moves ${a.moved.join(', ')} but leaves ReadWriteOnce volume ${a.volume}${a.claim ? ` (${a.claim})` : ''} behind: KubeVirt refuses ("The volume ${a.volume} is RWO and not included in the migration volumes")`,
+    hint: ({ args: a }) => `move ${a.volume} in the same update (give it a destination claim too), or make it ReadWriteMany`,
+  },
   'peer-gate-disabled': {
     message: ({ args: a }) => `the ${a.gate} feature gate is not enabled in the KubeVirt CR of ${sidesText(a.sides, a.peer)}: KubeVirt refuses both halves of a cross-cluster migration without it`,
     hint: ({ args: a }) => `add ${a.gate} to spec.configuration.developerConfiguration.featureGates of the KubeVirt CR in ${sidesText(a.sides, a.peer)}`,

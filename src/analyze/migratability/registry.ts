@@ -30,6 +30,8 @@ import { kubevirtCondition } from './rules/kubevirt-condition.js';
 import { volumeUpdateGateDisabled } from './rules/volume-update-gate-disabled.js';
 import { volumeUpdateVolumeRefused } from './rules/volume-update-volume-refused.js';
 import { volumeUpdateDestinationMissing } from './rules/volume-update-destination-missing.js';
+import { volumeUpdateRolloutNotLive } from './rules/volume-update-rollout-not-live.js';
+import { volumeUpdateRwoLeftOut } from './rules/volume-update-rwo-left-out.js';
 import { peerGateDisabled } from './rules/peer-gate-disabled.js';
 import { peerVersionUnsupported } from './rules/peer-version-unsupported.js';
 import { peerVersionSkew } from './rules/peer-version-skew.js';
@@ -63,6 +65,8 @@ export const RULES: readonly MigratabilityRule[] = [
   volumeUpdateGateDisabled,
   volumeUpdateVolumeRefused,
   volumeUpdateDestinationMissing,
+  volumeUpdateRolloutNotLive,
+  volumeUpdateRwoLeftOut,
   // Cross-cluster pre-flight (--peer-context): silent without a peer.
   peerGateDisabled,
   peerVersionUnsupported,

@@ -33,6 +33,8 @@ const CONTRACT: [string, string][] = [
   ['volume-update-gate-disabled', 'blocker'],
   ['volume-update-volume-refused', 'blocker'],
   ['volume-update-destination-missing', 'blocker'],
+  ['volume-update-rollout-not-live', 'blocker'],
+  ['volume-update-rwo-left-out', 'blocker'],
   // Added since: the cross-cluster pre-flight (docs/cross-cluster.md).
   ['peer-gate-disabled', 'blocker'],
   ['peer-version-unsupported', 'blocker'],

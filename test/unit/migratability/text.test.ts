@@ -31,6 +31,8 @@ const SAMPLES: { [Id in RuleId]: { args: RuleArgs[Id]; names: string[] } } = {
   'volume-update-gate-disabled': { args: { gates: ['VolumesUpdateStrategy', 'VolumeMigration'], strategy: 'Migration' }, names: ['VolumesUpdateStrategy', 'VolumeMigration', 'Migration'] },
   'volume-update-volume-refused': { args: { volume: 'shared-data', class: 'shareable', from: 'reports-shared', to: 'reports-shared-fast' }, names: ['shared-data', 'shareable', 'reports-shared', 'reports-shared-fast'] },
   'volume-update-destination-missing': { args: { volume: 'rootdisk', type: 'datavolume', claim: 'reports-disk-fast' }, names: ['rootdisk', 'reports-disk-fast'] },
+  'volume-update-rollout-not-live': { args: { rollout: 'Stage', gateMissing: 'VMLiveUpdateFeatures' }, names: ['Stage', 'VMLiveUpdateFeatures'] },
+  'volume-update-rwo-left-out': { args: { volume: 'vol1', claim: 'reports-scratch', moved: ['rootdisk'] }, names: ['vol1', 'reports-scratch', 'rootdisk'] },
   'peer-gate-disabled': { args: { sides: ['target'], gate: 'DecentralizedLiveMigration', peer: 'cluster-b' }, names: ['DecentralizedLiveMigration', 'cluster-b'] },
   'peer-version-unsupported': { args: { sides: [{ side: 'target', version: 'v1.5.2' }], since: 'v1.6', peer: 'cluster-b' }, names: ['v1.5.2', 'v1.6', 'cluster-b'] },
   'peer-version-skew': { args: { source: 'v1.7.1', target: 'v1.6.3', peer: 'cluster-b' }, names: ['v1.7.1', 'v1.6.3', 'cluster-b'] },

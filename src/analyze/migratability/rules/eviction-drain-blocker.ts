@@ -11,6 +11,7 @@ import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
 import type { EvictionDrainBlockerArgs } from '../rule-args/eviction-drain-blocker.js';
 import { liveMigratableCondition, specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
+import { blocksInClusterMigration } from '../other-moves.js';
 
 export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> = {
   id: 'eviction-drain-blocker',
@@ -19,8 +20,8 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
   needs: [],
   kubevirt: { reasons: [], changesAt: [], reads: ['KubeVirt spec.configuration.evictionStrategy', 'VMI status.conditions[LiveMigratable]'] },
   evaluate(subject, facts, prior) {
-    // A cross-cluster pre-flight finding (peer-*) blocks the move to the other cluster, not a drain here.
-    const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker' && !f.rule.startsWith('peer-')).map((f) => f.rule))];
+    // A pre-flight finding of another move (to another cluster, of the volumes) does not stop a drain here.
+    const blockers = [...new Set(prior.filter(blocksInClusterMigration).map((f) => f.rule))];
     const kubevirtSaysNo = liveMigratableCondition(subject)?.status === 'False';
     if (blockers.length === 0 && !kubevirtSaysNo) return { findings: [] };
 
