@@ -1,5 +1,7 @@
 // The convergence forecast of a live migration from its progress samples (pure; numbers in
-// bytes, bytes/s and seconds). What KubeVirt's migration monitor does (facts §5.2):
+// bytes, bytes/s and seconds). What KubeVirt's migration monitor does
+// (pkg/virt-launcher/virtwrap/live-migration-source.go, `processInflightMigration`; v1.9
+// `handleLegacyConvergence`):
 // - it remembers the lowest DataRemaining; no new minimum for more than `progressTimeout` s ⇒
 //   "stuck" ⇒ abort (pre-copy only);
 // - past the completion budget (completionTimeoutPerGiB × data size rounded up to whole GB):
@@ -209,8 +211,8 @@ export function forecast(input: ForecastInput): Forecast {
 }
 
 /**
- * What the monitor does once the budget is spent (facts §5.2): nothing in post-copy; abort once a
- * paused guest's doubled budget runs out; else by version and configuration.
+ * What the monitor does once the budget is spent: nothing in post-copy; abort once a paused guest's
+ * doubled budget runs out; else by version and configuration.
  */
 export function budgetAction(mode: string, config: ForecastConfig, version?: KubeVirtVersion, vfio = false): BudgetAction {
   if (mode === MIGRATION_MODE_POST_COPY) return 'none';

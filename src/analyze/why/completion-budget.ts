@@ -1,6 +1,8 @@
-// How long KubeVirt lets a migration run before it aborts it (facts §5.2):
-// completionTimeoutPerGiB × data size, the size being guest memory (spec.domain.memory.guest, else
-// resources.requests.memory) plus copied disks, rounded UP to whole GB (10^9 bytes, `ScaledValue(Giga)`).
+// How long KubeVirt lets a migration run before it aborts it
+// (pkg/virt-launcher/virtwrap/live-migration-source.go; `getVMIMigrationDataSize` in
+// pkg/virt-launcher/virtwrap/manager.go): completionTimeoutPerGiB × data size, the size being guest
+// memory (spec.domain.memory.guest, else resources.requests.memory) plus copied disks, rounded UP
+// to whole GB (10^9 bytes, `ScaledValue(Giga)`).
 // The disks of a volume migration (VMI status.migratedVolumes) count from v1.8 only: for each
 // source claim min(requests.storage, capacity.storage), an entry lacking either counting 0
 // (pkg/storage/types/volume.go GetTotalSizeMigratedVolumes; before v1.8 the sum found nothing,

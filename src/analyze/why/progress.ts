@@ -28,7 +28,7 @@ import { parsePrometheusResponse } from '../progress/prometheus-api.js';
 import { sampleTime, type ProgressSourceId, type TransferSample } from '../progress/sample.js';
 import { listOf } from '../shape.js';
 
-/** Launcher verbosity at which the progress line is logged before v1.2 (facts §5.1). */
+/** Launcher verbosity at which the progress line is logged before v1.2 (`logMigrationInfo`, pkg/virt-launcher/virtwrap/live-migration-source.go). */
 export const PROGRESS_LOG_VERBOSITY_OLD = 4;
 
 export interface SourceMiss {

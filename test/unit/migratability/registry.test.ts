@@ -5,7 +5,8 @@ import { RULES, ruleById } from '../../../src/analyze/migratability/registry.js'
 import { KNOWN_RELEASES, minorCompare } from '../../../src/kubevirt/releases.js';
 import { LIVE_MIGRATABLE_REASON_VERSIONS } from '../../../src/kubevirt/migratability-facts.js';
 
-// The rule table of shared/spec/cli-contract.md §4.2, copied: ids and severities are a contract.
+// The specified rule table (ids listed in docs/check-migratable.md), copied: ids and severities are
+// stable.
 const CONTRACT: [string, string][] = [
   ['volume-not-shared', 'blocker'],
   ['volume-node-local', 'blocker'],

@@ -1,6 +1,7 @@
 // The convergence forecast (src/analyze/progress/forecast.ts) with every number checked by hand.
 // Budget: completionTimeoutPerGiB × guest size rounded UP to whole GB (10^9): a 4 GiB guest
-// (4 294 967 296 B) is 5 GB, so 150 s/GB → 750 s and 800 s/GB → 4000 s (facts §5.2).
+// (4 294 967 296 B) is 5 GB, so 150 s/GB → 750 s and 800 s/GB → 4000 s (`getVMIMigrationDataSize`,
+// pkg/virt-launcher/virtwrap/manager.go).
 import { describe, expect, it } from 'vitest';
 import { budgetAction, forecast, leastSquaresSlope, percentDone, recommend, recommendations, type ForecastInput } from '../../../src/analyze/progress/forecast.js';
 import { logSamples } from '../../../src/analyze/progress/log-samples.js';

@@ -1,7 +1,8 @@
 // evictionStrategy LiveMigrate on a VM that cannot migrate: `kubectl drain` is answered 429 by
 // KubeVirt's eviction webhook (`VMI %s is configured with an eviction strategy but is not
-// live-migratable`, facts §9) and waits forever. The effective strategy is the VMI's (or VM
-// template's), else the KubeVirt CR's `spec.configuration.evictionStrategy`, else none.
+// live-migratable`, pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go)
+// and waits forever. The effective strategy is the VMI's (or VM template's), else the KubeVirt CR's
+// `spec.configuration.evictionStrategy`, else none.
 // LiveMigrateIfPossible shuts down instead, so it is not flagged. Reads prior findings: runs
 // after every other rule but kubevirt-condition, whose blocker it covers via LiveMigratable=False.
 import type { EvidenceRef } from '../../findings.js';
