@@ -63,7 +63,7 @@ export interface ForecastInput {
   sizeIsLowerBound?: boolean;
   /**
    * false: libvirt's DataTotal holds disks KubeVirt leaves out of the size (a volume migration
-   * before v1.8, or of an unknown version), so it is no estimate of the size. Default true.
+   * before v1.7.2, or of an unknown version), so it is no estimate of the size. Default true.
    */
   dataTotalBudgeted?: boolean;
   /** PreCopy, PostCopy or Paused (v1.5+). */

@@ -198,7 +198,12 @@ describe('disk progress and the completion budget by era', () => {
     expect(d.progress?.forecast.budgetSeconds).toBe(3900);
   });
 
-  it('v1.3–v1.7: the disks are not counted (fixed in v1.8.0)', async () => {
+  it('v1.7.2: the backport of the fix (1750fd86a6) counts the disk as v1.8 does', async () => {
+    const d = await why('in-progress.yaml', { objects: withVersion('v1.7.2'), logs });
+    expect(argsOf(checkOf(d, 'volume-migration'), 'copying').budget).toMatchObject({ disksCounted: true, sizeGB: 26, seconds: 3900 });
+  });
+
+  it('v1.3–v1.7.1: the disks are not counted (fixed in v1.8.0, backported to v1.7.2)', async () => {
     const d = await why('in-progress.yaml', { objects: withVersion('v1.7.0'), logs });
     expect(argsOf(checkOf(d, 'volume-migration'), 'copying').budget).toMatchObject({ disksCounted: false, sizeGB: 5, seconds: 750 });
     // The forecast uses the same size: libvirt's DataTotal (24 GiB, disk included) is not what v1.7 budgets for.
