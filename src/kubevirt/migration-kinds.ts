@@ -37,8 +37,11 @@ export const SINCE = {
   liveUpdateWithoutGate: { major: 1, minor: 5 },
   /** The RWO check of a volume update skips the backend-storage PVC — volume-migration.go ValidateVolumesUpdateMigration. */
   rwoCheckSkipsBackendStorage: { major: 1, minor: 5 },
-  /** Completion budget really adds the migrated volumes' sizes (commit 9ce4df5a17; pkg/storage/types/volume.go). */
-  budgetCountsMigratedVolumes: { major: 1, minor: 8 },
+  /**
+   * Completion budget really adds the migrated volumes' sizes: v1.7.2 (backport 1750fd86a6,
+   * pkg/storage/types/pvc.go) and so every later release (v1.8.0: commit 9ce4df5a17, pkg/storage/types/volume.go).
+   */
+  budgetCountsMigratedVolumes: { major: 1, minor: 7, patch: 2 },
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -238,7 +241,7 @@ export const PATH_VMI_MIGRATED_VOLUMES = 'status.migratedVolumes';
 export const PATH_VM_MIGRATED_VOLUMES = 'status.volumeUpdateState.volumeMigrationState.migratedVolumes';
 /** Keys of a migratedVolumes entry. */
 export const MIGRATED_VOLUME_KEYS = ['volumeName', 'sourcePVCInfo', 'destinationPVCInfo'] as const;
-/** PVC info keys: v1.3–v1.7 only claimName and volumeMode are filled; v1.8+ also the rest — volume-migration.go GenerateMigratedVolumes. */
+/** PVC info keys: v1.3–v1.7.1 only claimName and volumeMode are filled; v1.7.2+ also the rest — volume-migration.go GenerateMigratedVolumes. */
 export const PVC_INFO_KEYS = ['claimName', 'volumeMode', 'accessModes', 'requests', 'capacity'] as const;
 
 /** VMI condition (copied to the VM) — v1.3+, types.go. True while the copy is wanted. */

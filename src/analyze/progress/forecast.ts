@@ -63,6 +63,11 @@ export interface ForecastInput {
   sizeBytes?: number;
   /** The size leaves out copied disks (block migration): the real budget may be longer. */
   sizeIsLowerBound?: boolean;
+  /**
+   * false: libvirt's DataTotal holds disks KubeVirt leaves out of the size (a volume migration
+   * before v1.7.2, or of an unknown version), so it is no estimate of the size. Default true.
+   */
+  dataTotalBudgeted?: boolean;
   /** PreCopy, PostCopy or Paused (v1.5+). */
   mode: string;
   config: ForecastConfig;
@@ -124,7 +129,7 @@ export function forecast(input: ForecastInput): Forecast {
 
   // A block migration also copies disks, which KubeVirt adds to the size: libvirt's DataTotal
   // (memory + disks) is then the better estimate of it.
-  const blockTotal = input.sizeIsLowerBound ? Math.max(0, ...samples.map((s) => s.dataTotal ?? 0)) : 0;
+  const blockTotal = input.sizeIsLowerBound && input.dataTotalBudgeted !== false ? Math.max(0, ...samples.map((s) => s.dataTotal ?? 0)) : 0;
   const size = Math.max(input.sizeBytes ?? 0, blockTotal);
   const sizeGB = size > 0 ? Math.ceil(size / 1e9) : null;
   const perGiB = config.completionTimeoutPerGiB;

@@ -121,6 +121,8 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
     now: end ? time(end) : ctx.now.getTime(),
     ...(cs.startedAt ? { startedAt: time(cs.startedAt) } : {}),
     ...(budget ? { sizeBytes: budget.memoryBytes + (budget.migratedVolumes?.counted ? budget.migratedVolumes.bytes : 0), sizeIsLowerBound: budget.lowerBound } : {}),
+    // The copied volumes are in libvirt's DataTotal but in KubeVirt's size only from v1.7.2.
+    ...(budget?.migratedVolumes && budget.migratedVolumes.counted !== true ? { dataTotalBudgeted: false } : {}),
     mode,
     config,
     ...(ctx.version ? { version: ctx.version } : {}),

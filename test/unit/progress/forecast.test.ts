@@ -160,6 +160,12 @@ describe('forecast', () => {
     expect(forecast(input(s, 10, { sizeIsLowerBound: true }))).toMatchObject({ sizeGB: 13, budgetSeconds: 1950, budgetLowerBound: true });
   });
 
+  it('a volume migration whose disks KubeVirt does not count (before v1.8): DataTotal sizes nothing', () => {
+    const s = series(0, 8, 4, () => ({ dataRemaining: 5e9, dataTotal: 12.5e9 }));
+    // The guest memory alone: ceil(4 GiB / 10^9) = 5 GB.
+    expect(forecast(input(s, 10, { sizeIsLowerBound: true, dataTotalBudgeted: false }))).toMatchObject({ sizeGB: 5, budgetSeconds: 750, budgetLowerBound: true });
+  });
+
   it('no sample and no budget: unknown, never a throw', () => {
     expect(forecast({ samples: [], now: 0, mode: 'PreCopy', config: {} })).toMatchObject({ verdict: 'unknown', converging: null, percent: null, etaSeconds: null });
   });
