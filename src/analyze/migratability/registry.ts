@@ -36,6 +36,7 @@ import { peerVersionSkew } from './rules/peer-version-skew.js';
 import { peerNamespaceMissing } from './rules/peer-namespace-missing.js';
 import { peerNetworkMissing } from './rules/peer-network-missing.js';
 import { peerStorageClassMissing } from './rules/peer-storage-class-missing.js';
+import { peerVolumeCannotMove } from './rules/peer-volume-cannot-move.js';
 
 export const RULES: readonly MigratabilityRule[] = [
   volumeNotShared,
@@ -70,6 +71,7 @@ export const RULES: readonly MigratabilityRule[] = [
   peerNamespaceMissing,
   peerNetworkMissing,
   peerStorageClassMissing,
+  peerVolumeCannotMove,
   // Summary rules: they read `prior`, so they stay last.
   evictionDrainBlocker,
   kubevirtCondition,

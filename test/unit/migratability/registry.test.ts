@@ -40,6 +40,7 @@ const CONTRACT: [string, string][] = [
   ['peer-namespace-missing', 'blocker'],
   ['peer-network-missing', 'blocker'],
   ['peer-storage-class-missing', 'blocker'],
+  ['peer-volume-cannot-move', 'blocker'],
   ['eviction-drain-blocker', 'warning'],
   ['kubevirt-condition', 'blocker'],
 ];
