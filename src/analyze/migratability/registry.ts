@@ -37,6 +37,7 @@ import { peerNamespaceMissing } from './rules/peer-namespace-missing.js';
 import { peerNetworkMissing } from './rules/peer-network-missing.js';
 import { peerStorageClassMissing } from './rules/peer-storage-class-missing.js';
 import { peerVolumeCannotMove } from './rules/peer-volume-cannot-move.js';
+import { peerSyncAddressMissing } from './rules/peer-sync-address-missing.js';
 
 export const RULES: readonly MigratabilityRule[] = [
   volumeNotShared,
@@ -72,6 +73,7 @@ export const RULES: readonly MigratabilityRule[] = [
   peerNetworkMissing,
   peerStorageClassMissing,
   peerVolumeCannotMove,
+  peerSyncAddressMissing,
   // Summary rules: they read `prior`, so they stay last.
   evictionDrainBlocker,
   kubevirtCondition,

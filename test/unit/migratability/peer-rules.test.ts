@@ -22,12 +22,18 @@ function cr(version: string, gates: string[] = GATES) {
   return c;
 }
 
+/** The CR's status.synchronizationAddresses as virt-operator writes it: the leading sync controller pod's IP, port 9185. */
+function withSync(c: ReturnType<typeof cr>, addresses: string[]) {
+  Object.assign(c.status ?? {}, { synchronizationAddresses: addresses });
+  return c;
+}
+
 function nad(namespace: string, name: string): KubeObject {
   return { apiVersion: 'k8s.cni.cncf.io/v1', kind: 'NetworkAttachmentDefinition', metadata: { namespace, name } };
 }
 
 function peer(o: Partial<PeerFacts> & { version?: string; gates?: string[] } = {}): PeerFacts {
-  const kubevirt = o.kubevirt ?? known([cr(o.version ?? 'v1.6.3', o.gates)]);
+  const kubevirt = o.kubevirt ?? known([withSync(cr(o.version ?? 'v1.6.3', o.gates), ['10.131.0.58:9185'])]);
   const facts = clusterFacts({ kubevirt });
   return {
     cluster: 'west',
@@ -226,6 +232,29 @@ describe('peer-volume-cannot-move', () => {
     const e = evaluateMigratability(buildSubject(tpmEfi), facts('v1.6.0', peer({ version: 'v1.6.0' })));
     expect(e.verdict).toBe('not-migratable');
     expect(e.findings.filter((f) => f.rule === 'peer-volume-cannot-move').map((f) => f.severity)).toEqual(['blocker', 'blocker']);
+  });
+});
+
+// None is what virt-operator writes without a lease holder (the addresses like examples/cross-cluster's CRs).
+describe('peer-sync-address-missing', () => {
+  const withAddress = (version: string, addresses: string[]) => known([withSync(cr(version), addresses)]);
+  it('v1.5 here (no decentralized migration): silent', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.5.2', peer()))).toEqual({ findings: [], unresolved: [] });
+  });
+  it.each(['v1.6.0', 'v1.9.0'])('%s: the peer publishes none: a warning at its KubeVirt CR', (version) => {
+    expect(run('peer-sync-address-missing', subject, facts(version, peer({ kubevirt: withAddress(version, []) }))).findings).toMatchObject([
+      { severity: 'warning', args: { peer: 'west' }, evidence: [{ kind: 'KubeVirt', name: 'kubevirt', cluster: 'west', field: 'status.synchronizationAddresses' }] },
+    ]);
+  });
+  it('v1.9: an address published: nothing', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ kubevirt: withAddress('v1.9.0', ['10.131.0.58:9185']) }))).findings).toEqual([]);
+  });
+  it('the gate off or a v1.5 peer: peer-gate-disabled / peer-version-unsupported say it, not this rule', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ version: 'v1.9.0', gates: ['LiveMigration'] }))).findings).toEqual([]);
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ version: 'v1.5.2' }))).findings).toEqual([]);
+  });
+  it('the peer\'s KubeVirt CR forbidden: unknown with the reason', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ kubevirt: unknownList('kubevirts.kubevirt.io: forbidden') }))).unresolved).toEqual(['west: kubevirts.kubevirt.io: forbidden']);
   });
 });
 

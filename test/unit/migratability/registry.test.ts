@@ -41,6 +41,7 @@ const CONTRACT: [string, string][] = [
   ['peer-network-missing', 'blocker'],
   ['peer-storage-class-missing', 'blocker'],
   ['peer-volume-cannot-move', 'blocker'],
+  ['peer-sync-address-missing', 'warning'],
   ['eviction-drain-blocker', 'warning'],
   ['kubevirt-condition', 'blocker'],
 ];
