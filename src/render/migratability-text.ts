@@ -357,6 +357,21 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     message: ({ args: a }) => `StorageClass ${a.storageClass} (volume${a.volumes.length > 1 ? 's' : ''} ${a.volumes.join(', ')}) does not exist in ${a.peer}`,
     hint: ({ args: a }) => `create StorageClass ${a.storageClass} in ${a.peer}, or name a class that exists there in the receiving VM's claims`,
   },
+  'peer-volume-cannot-move': {
+    message: ({ args: a }) =>
+      a.kind === 'shared-hostdisk'
+        ? `hostDisk ${a.volume}${a.hostPath ? ` (${a.hostPath})` : ''} is marked shared, so KubeVirt does not copy it: the receiving VM in ${a.peer} uses whatever file is at that path on its node`
+        : `the VM keeps ${a.device === 'tpm' ? 'TPM' : 'EFI'} state in a backend-storage PVC, which KubeVirt ${a.version} in ${a.peer} cannot create for a cross-cluster migration ("${a.kubevirtText}")`,
+    hint: (f) =>
+      f.args.kind === 'shared-hostdisk'
+        ? `make the same file reachable at that path on ${f.args.peer}'s nodes, or move the disk to a PVC or DataVolume (those are copied)`
+        : `upgrade KubeVirt in ${f.args.peer} to 1.6.1 or later, or drop ${vmPath(f, 'persistent')} if the guest does not need the state kept`,
+  },
+  'peer-sync-address-missing': {
+    message: ({ args: a }) => `the KubeVirt CR of ${a.peer} publishes no synchronizationAddresses: its virt-synchronization-controller has no leader or no pod, so spec.sendTo.connectURL has nothing to reach there`,
+    hint: ({ args: a }) =>
+      `check the virt-synchronization-controller pods and their lease in ${a.peer}'s KubeVirt namespace; once it publishes an address, use it as connectURL (or a route that forwards to it)`,
+  },
   'eviction-drain-blocker': {
     message: ({ args: a }) => {
       const why = a.blockers.length > 0 ? `blocked by ${a.blockers.join(', ')}` : 'KubeVirt reports LiveMigratable=False';

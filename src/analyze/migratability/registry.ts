@@ -38,6 +38,8 @@ import { peerVersionSkew } from './rules/peer-version-skew.js';
 import { peerNamespaceMissing } from './rules/peer-namespace-missing.js';
 import { peerNetworkMissing } from './rules/peer-network-missing.js';
 import { peerStorageClassMissing } from './rules/peer-storage-class-missing.js';
+import { peerVolumeCannotMove } from './rules/peer-volume-cannot-move.js';
+import { peerSyncAddressMissing } from './rules/peer-sync-address-missing.js';
 
 export const RULES: readonly MigratabilityRule[] = [
   volumeNotShared,
@@ -74,6 +76,8 @@ export const RULES: readonly MigratabilityRule[] = [
   peerNamespaceMissing,
   peerNetworkMissing,
   peerStorageClassMissing,
+  peerVolumeCannotMove,
+  peerSyncAddressMissing,
   // Summary rules: they read `prior`, so they stay last.
   evictionDrainBlocker,
   kubevirtCondition,

@@ -55,6 +55,8 @@ import type { PeerVersionSkewArgs } from './rule-args/peer-version-skew.js';
 import type { PeerNamespaceMissingArgs } from './rule-args/peer-namespace-missing.js';
 import type { PeerNetworkMissingArgs } from './rule-args/peer-network-missing.js';
 import type { PeerStorageClassMissingArgs } from './rule-args/peer-storage-class-missing.js';
+import type { PeerVolumeCannotMoveArgs } from './rule-args/peer-volume-cannot-move.js';
+import type { PeerSyncAddressMissingArgs } from './rule-args/peer-sync-address-missing.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
@@ -100,6 +102,8 @@ export interface RuleArgs {
   'peer-namespace-missing': PeerNamespaceMissingArgs;
   'peer-network-missing': PeerNetworkMissingArgs;
   'peer-storage-class-missing': PeerStorageClassMissingArgs;
+  'peer-volume-cannot-move': PeerVolumeCannotMoveArgs;
+  'peer-sync-address-missing': PeerSyncAddressMissingArgs;
   'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
   'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }

@@ -43,6 +43,8 @@ const CONTRACT: [string, string][] = [
   ['peer-namespace-missing', 'blocker'],
   ['peer-network-missing', 'blocker'],
   ['peer-storage-class-missing', 'blocker'],
+  ['peer-volume-cannot-move', 'blocker'],
+  ['peer-sync-address-missing', 'warning'],
   ['eviction-drain-blocker', 'warning'],
   ['kubevirt-condition', 'blocker'],
 ];

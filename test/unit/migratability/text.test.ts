@@ -39,6 +39,8 @@ const SAMPLES: { [Id in RuleId]: { args: RuleArgs[Id]; names: string[] } } = {
   'peer-namespace-missing': { args: { namespace: 'prod', peer: 'cluster-b' }, names: ['prod', 'cluster-b'] },
   'peer-network-missing': { args: { network: 'storage-net', nad: 'prod/storage-vlan', peer: 'cluster-b' }, names: ['storage-net', 'prod/storage-vlan', 'cluster-b'] },
   'peer-storage-class-missing': { args: { storageClass: 'ceph-rbd', volumes: ['rootdisk'], peer: 'cluster-b' }, names: ['ceph-rbd', 'rootdisk', 'cluster-b'] },
+  'peer-sync-address-missing': { args: { peer: 'cluster-b' }, names: ['cluster-b', 'synchronizationAddresses'] },
+  'peer-volume-cannot-move': { args: { kind: 'shared-hostdisk', volume: 'scratch', hostPath: '/mnt/shared/scratch.img', peer: 'cluster-b' }, names: ['scratch', '/mnt/shared/scratch.img', 'cluster-b'] },
   'eviction-drain-blocker': { args: { evictionStrategy: 'LiveMigrate', strategySource: 'vm', blockers: ['volume-not-shared'], liveMigratableFalse: false }, names: ['LiveMigrate', 'volume-not-shared'] },
   'kubevirt-condition': { args: { reason: 'DisksNotLiveMigratable', message: 'cannot migrate VMI: PVC x is not shared' }, names: ['DisksNotLiveMigratable', 'cannot migrate VMI: PVC x is not shared'] },
 };
