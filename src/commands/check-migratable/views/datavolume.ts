@@ -7,5 +7,5 @@ type DvStatus = NonNullable<DataVolume['status']>;
 const STATUS_KEYS: readonly (keyof DvStatus)[] = ['phase', 'claimName', 'conditions'];
 
 export function dataVolumeView(obj: KubeObject): KubeObject {
-  return objectView(obj as DataVolume, STATUS_KEYS);
+  return objectView(obj as DataVolume, { status: STATUS_KEYS, annotations: false });
 }

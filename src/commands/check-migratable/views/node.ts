@@ -7,5 +7,5 @@ type NodeStatus = NonNullable<Node['status']>;
 const STATUS_KEYS: readonly (keyof NodeStatus)[] = ['conditions', 'allocatable', 'capacity'];
 
 export function nodeView(obj: KubeObject): KubeObject {
-  return objectView(obj as Node, STATUS_KEYS);
+  return objectView(obj as Node, { status: STATUS_KEYS, annotations: false });
 }

@@ -7,5 +7,5 @@ type PvcStatus = NonNullable<PersistentVolumeClaim['status']>;
 const STATUS_KEYS: readonly (keyof PvcStatus)[] = ['phase', 'accessModes', 'capacity'];
 
 export function pvcView(obj: KubeObject): KubeObject {
-  return objectView(obj as PersistentVolumeClaim, STATUS_KEYS);
+  return objectView(obj as PersistentVolumeClaim, { status: STATUS_KEYS, annotations: false });
 }

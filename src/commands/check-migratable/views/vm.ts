@@ -7,5 +7,5 @@ type VmStatus = NonNullable<VirtualMachine['status']>;
 const STATUS_KEYS: readonly (keyof VmStatus)[] = ['printableStatus', 'ready', 'conditions', 'volumeUpdateState'];
 
 export function vmView(obj: KubeObject): KubeObject {
-  return objectView(obj as VirtualMachine, STATUS_KEYS);
+  return objectView(obj as VirtualMachine, { status: STATUS_KEYS });
 }

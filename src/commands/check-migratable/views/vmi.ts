@@ -22,5 +22,5 @@ const STATUS_KEYS: readonly (keyof VmiStatus)[] = [
 ];
 
 export function vmiView(obj: KubeObject): KubeObject {
-  return objectView(obj as VirtualMachineInstance, STATUS_KEYS);
+  return objectView(obj as VirtualMachineInstance, { status: STATUS_KEYS });
 }
