@@ -31,15 +31,19 @@ export type Stage =
   /** A phase this version does not know. */
   | 'unknown-phase';
 
-/** The checks whose gaps forbid an all-clear in each stage. */
+/**
+ * The checks whose gaps forbid an all-clear in each stage. `volume-migration` is in every stage a
+ * volume migration passes through (it skips for the other kinds): the volume update's own state is
+ * part of each of them, not only of the wait for a VMIM.
+ */
 export const STAGE_CHECKS: Record<Stage, readonly CheckId[]> = {
   none: ['volume-migration'],
   queue: ['volume-migration', 'vmi-running', 'live-migratable', 'migration-conflict', 'migration-backoff', 'active-pods', 'migration-slots', 'resource-quota', 'admission'],
-  'target-pod': ['vmi-running', 'live-migratable', 'migration-conflict', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness'],
-  handoff: ['vmi-running', 'target-pod-readiness', 'handoff'],
-  transfer: ['handoff', 'transfer'],
+  'target-pod': ['volume-migration', 'vmi-running', 'live-migratable', 'migration-conflict', 'target-pod-scheduling', 'storage-visibility', 'target-pod-readiness'],
+  handoff: ['volume-migration', 'vmi-running', 'target-pod-readiness', 'handoff'],
+  transfer: ['volume-migration', 'handoff', 'transfer'],
   decentralized: ['vmi-running', 'live-migratable', 'peer-migration', 'sync-channel', 'peer-half'],
-  succeeded: ['failure-reason'],
+  succeeded: ['volume-migration', 'failure-reason'],
   failed: [],
   'unknown-phase': [],
 };

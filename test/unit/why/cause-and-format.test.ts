@@ -103,6 +103,10 @@ describe('cause → verdict status', () => {
     expect(chooseVerdict(ctxIn('Failed'), [])).toMatchObject({ status: 'failed', cause: 'unknown', args: { kind: 'failed-unexplained' } });
     expect(chooseVerdict(ctxIn('Teleporting'), [])).toMatchObject({ status: STATUS_OF.unknown, cause: 'unknown', args: { kind: 'unknown-phase', phase: 'Teleporting' } });
   });
+  it.each(['Running', 'Scheduling', 'Succeeded'])('a volume-migration gap holds back the all-clear of a %s migration', (phase) => {
+    const gap: CheckResult = { id: 'volume-migration', status: 'unknown', args: { kind: 'not-volume' }, evidence: [] } as unknown as CheckResult;
+    expect(chooseVerdict(ctxIn(phase), [gap])).toMatchObject({ status: 'unknown', cause: 'unknown', args: { kind: 'undecided', unknown: ['volume-migration'] } });
+  });
   it('every cause is pinned here, and only the table names verdict-only causes', () => {
     expect(Object.keys(STATUS_OF)).toEqual([...CAUSE_IDS]);
     expect(CAUSE_IDS.filter((c) => CAUSES[c].namedBy === 'verdict')).toEqual(['none', 'no-migration']);
