@@ -74,7 +74,7 @@ async function parseYaml(text: string, displayPath: string): Promise<ParsedDocum
   if (tooBigForYaml(text)) {
     throw fileError(displayPath, undefined, `YAML larger than ${formatMiB(MAX_YAML_BYTES)}; refusing to parse it: save it as JSON (kubectl get … -o json), read up to ${formatMiB(MAX_FILE_BYTES)}`);
   }
-  const { LineCounter, parseAllDocuments } = await import('yaml');
+  const { LineCounter, parseAllDocuments } = await import('./yaml-package.js');
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter,
