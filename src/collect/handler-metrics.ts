@@ -1,4 +1,5 @@
-// virt-handler's /metrics page on one node, through the API server's pod proxy (facts §5.4):
+// virt-handler's /metrics page on one node, through the API server's pod proxy (port `metrics`,
+// KubeVirt pkg/virt-operator/resource/generate/components/daemonsets.go):
 // `GET /api/v1/namespaces/<kubevirt ns>/pods/https:<virt-handler pod>:8443/proxy/metrics`. Needs
 // `get` on `pods/proxy` in the KubeVirt namespace; a refusal is a partial failure.
 import type { Known, GatherError, HandlerMetrics } from '../kube/known.js';

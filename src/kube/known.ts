@@ -21,7 +21,8 @@ export interface GatherError {
 
 /**
  * virt-handler's /metrics page on the source node, read through the API server's pod proxy
- * (facts §5.4), or why it was not read. `readAt`: RFC 3339, dates points without a timestamp.
+ * (src/collect/handler-metrics.ts), or why it was not read. `readAt`: RFC 3339, dates points
+ * without a timestamp.
  */
 export type HandlerMetrics =
   | { ok: true; pod: string; namespace: string; node: string; text: string; readAt: string }

@@ -157,13 +157,14 @@ export interface VmiDomainSpec {
     hostDevices?: { name: string; deviceName?: string }[];
     gpus?: { name: string; deviceName?: string }[];
     filesystems?: { name: string; virtiofs?: unknown }[];
+    tpm?: { enabled?: boolean; persistent?: boolean };
   };
   features?: {
     hyperv?: { reenlightenment?: { enabled?: boolean } | null; [k: string]: unknown };
     hypervPassthrough?: { enabled?: boolean };
   };
   launchSecurity?: { sev?: unknown; snp?: unknown; tdx?: unknown };
-  firmware?: unknown;
+  firmware?: { bootloader?: { efi?: { persistent?: boolean; secureBoot?: boolean } }; [k: string]: unknown };
   machine?: { type?: string };
 }
 

@@ -57,7 +57,7 @@ export const LABEL_APP = 'kubevirt.io';
 export const LABEL_APP_LAUNCHER = 'virt-launcher';
 /** virt-handler pods (DaemonSet in the KubeVirt CR's namespace): `kubevirt.io=virt-handler`. */
 export const LABEL_APP_HANDLER = 'virt-handler';
-/** virt-handler serves /metrics over HTTPS on the container port named `metrics` (facts §5.4). */
+/** virt-handler serves /metrics over HTTPS on the container port named `metrics` (pkg/virt-operator/resource/generate/components/daemonsets.go). */
 export const HANDLER_METRICS_PORT_NAME = 'metrics';
 export const HANDLER_METRICS_PORT = 8443;
 export const LABEL_CREATED_BY = 'kubevirt.io/created-by';
@@ -72,7 +72,7 @@ export const LABEL_PSA_ENFORCE = 'pod-security.kubernetes.io/enforce';
 /** Rendered into the launcher nodeSelector when `spec.architecture` is set (§4). */
 export const LABEL_ARCH = 'kubernetes.io/arch';
 export const ANNOTATION_MIGRATION_JOB_NAME = 'kubevirt.io/migrationJobName';
-/** Launcher pods (source and target) name their VMI here (facts §4). */
+/** Launcher pods (source and target) name their VMI here (`DomainAnnotation`, set in pkg/virt-controller/services/template.go). */
 export const ANNOTATION_DOMAIN = 'kubevirt.io/domain';
 export const ANNOTATION_EVACUATION_MIGRATION = 'kubevirt.io/evacuationMigration';
 export const ANNOTATION_WORKLOAD_UPDATE_MIGRATION = 'kubevirt.io/workloadUpdateMigration';

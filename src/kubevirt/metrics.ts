@@ -1,6 +1,7 @@
-// KubeVirt's migration progress metrics (facts §5.4): every name a series has had, and what each
-// name means in which version. Published by virt-handler on its /metrics page (read through the
-// pod proxy) and scraped by Prometheus. The names changed with the versions:
+// KubeVirt's migration progress metrics (pkg/monitoring/metrics/virt-handler/migrationdomainstats
+// v1.4+, the domain-stats collector before): every name a series has had, and what each name means
+// in which version. Published by virt-handler on its /metrics page (read through the pod proxy) and
+// scraped by Prometheus. The names changed with the versions:
 //
 // | meaning              | v0.59–v1.0                                       | v1.1                                   | v1.2–v1.6                  | v1.7  | v1.8+ |
 // |----------------------|--------------------------------------------------|----------------------------------------|----------------------------|-------|-------|

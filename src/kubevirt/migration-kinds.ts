@@ -21,7 +21,7 @@ export type MigrationKind = (typeof MIGRATION_KINDS)[number];
 export const SINCE = {
   /** VMIM spec.sendTo/receive, phases WaitingForSync/Synchronizing, virt-synchronization-controller. */
   decentralized: { major: 1, minor: 6 },
-  /** CancelMigration RPC; deleting either VMIM cancels both halves; TPM/EFI backend storage handled. */
+  /** CancelMigration RPC; deleting either VMIM cancels both halves. */
   decentralizedCancel: { major: 1, minor: 7 },
   /** VMI condition DecentralizedLiveMigrationFailure, VMIM condition decentralizedMigrationBlocked. */
   decentralizedFailureCondition: { major: 1, minor: 8 },
@@ -33,8 +33,15 @@ export const SINCE = {
   volumeUpdateState: { major: 1, minor: 4 },
   /** vmRolloutStrategy unset counts as LiveUpdate — pkg/virt-config/virt-config.go IsVMRolloutStrategyLiveUpdate. */
   liveUpdateByDefault: { major: 1, minor: 6 },
-  /** Completion budget really adds the migrated volumes' sizes (commit 9ce4df5a17; pkg/storage/types/volume.go). */
-  budgetCountsMigratedVolumes: { major: 1, minor: 8 },
+  /** LiveUpdate no longer needs the VMLiveUpdateFeatures gate — pkg/virt-config/virt-config.go IsVMRolloutStrategyLiveUpdate. */
+  liveUpdateWithoutGate: { major: 1, minor: 5 },
+  /** The RWO check of a volume update skips the backend-storage PVC — volume-migration.go ValidateVolumesUpdateMigration. */
+  rwoCheckSkipsBackendStorage: { major: 1, minor: 5 },
+  /**
+   * Completion budget really adds the migrated volumes' sizes: v1.7.2 (backport 1750fd86a6,
+   * pkg/storage/types/pvc.go) and so every later release (v1.8.0: commit 9ce4df5a17, pkg/storage/types/volume.go).
+   */
+  budgetCountsMigratedVolumes: { major: 1, minor: 7, patch: 2 },
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -234,7 +241,7 @@ export const PATH_VMI_MIGRATED_VOLUMES = 'status.migratedVolumes';
 export const PATH_VM_MIGRATED_VOLUMES = 'status.volumeUpdateState.volumeMigrationState.migratedVolumes';
 /** Keys of a migratedVolumes entry. */
 export const MIGRATED_VOLUME_KEYS = ['volumeName', 'sourcePVCInfo', 'destinationPVCInfo'] as const;
-/** PVC info keys: v1.3–v1.7 only claimName and volumeMode are filled; v1.8+ also the rest — volume-migration.go GenerateMigratedVolumes. */
+/** PVC info keys: v1.3–v1.7.1 only claimName and volumeMode are filled; v1.7.2+ also the rest — volume-migration.go GenerateMigratedVolumes. */
 export const PVC_INFO_KEYS = ['claimName', 'volumeMode', 'accessModes', 'requests', 'capacity'] as const;
 
 /** VMI condition (copied to the VM) — v1.3+, types.go. True while the copy is wanted. */
@@ -328,6 +335,17 @@ export const LOG_CANCEL_VOLUME_MIGRATION = 'Cancel volume migration'; // v1.3+
 export const LOG_VOLUMES_INVALID = 'cannot migrate the VM. Volumes are invalid: %v'; // v1.4+
 export const LOG_RECONCILE_FAILED = 'Reconciling the VirtualMachine failed.';
 
+/**
+ * A decentralized target half of a VM with backend storage (persistent TPM or EFI) in KubeVirt
+ * v1.6.0: virt-controller's handleBackendStorage looks for the source's backend PVC in the
+ * receiving VMI's volumeStatus, which never has one, and returns this error on every sync, so no
+ * target pod is created (pkg/virt-controller/watch/migration/migration.go). Fixed by
+ * "Fix decentralized live migration with vTPM devices" (kubevirt/kubevirt#15247, v1.7.0),
+ * cherry-picked to release-1.6 as #15457: v1.6.1 and later create the target's PVC instead.
+ */
+export const MSG_NO_BACKEND_STORAGE_PVC = 'no backend-storage PVC found in VMI volume status';
+/** The first patch release with that fix (see MSG_NO_BACKEND_STORAGE_PVC). */
+export const DECENTRALIZED_BACKEND_STORAGE_FIXED = { major: 1, minor: 6, patch: 1 } as const;
 /** Backend storage (persistent TPM/EFI) PVC names — pkg/storage/backend-storage/backend-storage.go. */
 export const BACKEND_STORAGE_PVC_PREFIX = 'persistent-state-for'; // v1.3: PVC `persistent-state-for-<vm>`; v1.4+: generateName `persistent-state-for-<vm>-`
 /** v1.9+: the VMI volumeStatus entry of the backend PVC has this fixed name. */

@@ -1,7 +1,7 @@
 // Every VMIM phase of every supported version (v0.59–v1.9), in one table: where each sits in the
-// controller's walk and how KubeVirt's own helpers judge it (facts §1.1; types.go `IsFinal`,
-// `IsRunning`, `TargetIsHandedOff`, staging/src/kubevirt.io/api/core/v1/types.go). A new KubeVirt
-// phase is one row here; what a phase in no row means is decided in src/analyze/migration/phase.ts.
+// controller's walk and how KubeVirt's own helpers judge it (`IsFinal`, `IsRunning`,
+// `TargetIsHandedOff` in staging/src/kubevirt.io/api/core/v1/types.go). A new KubeVirt phase is one
+// row here; what a phase in no row means is decided in src/analyze/migration/phase.ts.
 import type { KubeVirtMinor } from './migratability-facts.js';
 
 export interface PhaseFacts {
@@ -15,9 +15,9 @@ export interface PhaseFacts {
   order: number;
   /** `IsFinal()`: nothing moves the migration again; its finalizer goes. */
   final: boolean;
-  /** `TargetIsHandedOff()`: virt-handler carries it on; a delete then only requests the abort (facts §6). */
+  /** `TargetIsHandedOff()`: virt-handler carries it on; a delete then only requests the abort (pkg/virt-controller/watch/migration/migration.go, `markMigrationAbortInVmiStatus`). */
   handedOff: boolean;
-  /** `IsRunning()`: held against parallelMigrationsPerCluster and …OutboundMigrationsPerNode (facts §3.4). */
+  /** `IsRunning()`: held against parallelMigrationsPerCluster and …OutboundMigrationsPerNode (migration.go `findRunningMigrations`). */
   countsAsRunning: boolean;
   /** Only that half of a decentralized (cross-cluster) migration passes through it. */
   decentralized?: 'source' | 'target';

@@ -16,10 +16,10 @@ export function parseKubeVirtVersion(raw: unknown): KubeVirtVersion | undefined 
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), raw };
 }
 
-/** true when `v` is at least major.minor; undefined version ⇒ undefined (unknown). */
-export function atLeast(v: KubeVirtVersion | undefined, major: number, minor: number): boolean | undefined {
+/** true when `v` is at least major.minor(.patch); undefined version ⇒ undefined (unknown). */
+export function atLeast(v: KubeVirtVersion | undefined, major: number, minor: number, patch = 0): boolean | undefined {
   if (!v) return undefined;
-  return v.major > major || (v.major === major && v.minor >= minor);
+  return v.major > major || (v.major === major && (v.minor > minor || (v.minor === minor && v.patch >= patch)));
 }
 
 export function versionOfKubeVirtCR(cr: { status?: { observedKubeVirtVersion?: string; operatorVersion?: string } } | undefined): KubeVirtVersion | undefined {

@@ -1,5 +1,6 @@
 // The prose of `abort`: refusals, warnings (evacuation, post-copy, other migrations), what the
-// cancel does at each stage (facts §6), the result after --wait, and the whole result for a person.
+// cancel does at each stage (as in analyze/abort/decide.ts), the result after --wait, and the whole
+// result for a person.
 import type { AbortOutcome, AbortRefusalId } from '../analyze/abort/outcome.js';
 import type { AbortReport, AbortWarningId, MigrationAbortDoc } from './abort-doc-types.js';
 import type { Style } from './style.js';

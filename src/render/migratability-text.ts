@@ -323,6 +323,16 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
     message: ({ args: a }) => `the volume update moves ${a.volume} to ${a.type === 'pvc' ? 'PVC' : 'DataVolume'} ${a.claim}, which does not exist`,
     hint: ({ args: a }) => `create ${a.type === 'pvc' ? 'PersistentVolumeClaim' : 'DataVolume'} ${a.claim} in the VM's namespace (KubeVirt 1.6+ starts the copy once it exists)`,
   },
+  'volume-update-rollout-not-live': {
+    message: ({ args: a }) =>
+      `updateVolumesStrategy Migration needs vmRolloutStrategy LiveUpdate${a.gateMissing ? ` and the feature gate ${a.gateMissing}` : ''} (the KubeVirt CR has ${a.rollout ?? 'no vmRolloutStrategy'}${a.gateMissing ? `, no ${a.gateMissing}` : ''}): KubeVirt copies nothing, a changed claim only sets RestartRequired`,
+    hint: ({ args: a }) =>
+      `set spec.configuration.vmRolloutStrategy: LiveUpdate in the KubeVirt CR${a.gateMissing ? ` and add ${a.gateMissing} to spec.configuration.developerConfiguration.featureGates` : ''}`,
+  },
+  'volume-update-rwo-left-out': {
+    message: ({ args: a }) => `the volume update moves ${a.moved.join(', ')} but leaves ReadWriteOnce volume ${a.volume}${a.claim ? ` (${a.claim})` : ''} behind: KubeVirt refuses ("The volume ${a.volume} is RWO and not included in the migration volumes")`,
+    hint: ({ args: a }) => `move ${a.volume} in the same update (give it a destination claim too), or make it ReadWriteMany`,
+  },
   'peer-gate-disabled': {
     message: ({ args: a }) => `the ${a.gate} feature gate is not enabled in the KubeVirt CR of ${sidesText(a.sides, a.peer)}: KubeVirt refuses both halves of a cross-cluster migration without it`,
     hint: ({ args: a }) => `add ${a.gate} to spec.configuration.developerConfiguration.featureGates of the KubeVirt CR in ${sidesText(a.sides, a.peer)}`,
@@ -346,6 +356,21 @@ const TEXT: { readonly [Id in RuleId]: RuleText<Id> } = {
   'peer-storage-class-missing': {
     message: ({ args: a }) => `StorageClass ${a.storageClass} (volume${a.volumes.length > 1 ? 's' : ''} ${a.volumes.join(', ')}) does not exist in ${a.peer}`,
     hint: ({ args: a }) => `create StorageClass ${a.storageClass} in ${a.peer}, or name a class that exists there in the receiving VM's claims`,
+  },
+  'peer-volume-cannot-move': {
+    message: ({ args: a }) =>
+      a.kind === 'shared-hostdisk'
+        ? `hostDisk ${a.volume}${a.hostPath ? ` (${a.hostPath})` : ''} is marked shared, so KubeVirt does not copy it: the receiving VM in ${a.peer} uses whatever file is at that path on its node`
+        : `the VM keeps ${a.device === 'tpm' ? 'TPM' : 'EFI'} state in a backend-storage PVC, which KubeVirt ${a.version} in ${a.peer} cannot create for a cross-cluster migration ("${a.kubevirtText}")`,
+    hint: (f) =>
+      f.args.kind === 'shared-hostdisk'
+        ? `make the same file reachable at that path on ${f.args.peer}'s nodes, or move the disk to a PVC or DataVolume (those are copied)`
+        : `upgrade KubeVirt in ${f.args.peer} to 1.6.1 or later, or drop ${vmPath(f, 'persistent')} if the guest does not need the state kept`,
+  },
+  'peer-sync-address-missing': {
+    message: ({ args: a }) => `the KubeVirt CR of ${a.peer} publishes no synchronizationAddresses: its virt-synchronization-controller has no leader or no pod, so spec.sendTo.connectURL has nothing to reach there`,
+    hint: ({ args: a }) =>
+      `check the virt-synchronization-controller pods and their lease in ${a.peer}'s KubeVirt namespace; once it publishes an address, use it as connectURL (or a route that forwards to it)`,
   },
   'eviction-drain-blocker': {
     message: ({ args: a }) => {

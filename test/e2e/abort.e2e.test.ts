@@ -1,6 +1,7 @@
 // `abort` end to end through kubectl against the fake API server serving the example cluster,
 // with finalizers honoured (a deleted VMIM lingers until "virt-controller" — the test — lets it
-// go, facts §6). ci-runner's migration is Pending (before hand-off); db-primary gets a Running one.
+// go; pkg/virt-controller/watch/migration/migration.go). ci-runner's migration is Pending (before
+// hand-off); db-primary gets a Running one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApiServer, type FakeApiServer } from '../fake-apiserver/index.js';
 import { EXAMPLE_SNAPSHOT, parseOneJson, runPlugin, tempDir } from './plugin.js';

@@ -181,7 +181,7 @@ interface Report {
 
 describe('check-migratable --peer-context: the cross-cluster pre-flight', () => {
   /** east: the running VM (v1.9.0, gate on) with its claims on ceph-rbd; west: its KubeVirt CR, a class of its own. */
-  function preflight(westObjects: { namespace: boolean; storageClass: string; gate?: boolean }): void {
+  function preflight(westObjects: { namespace: boolean; storageClass: string; gate?: boolean; syncAddress?: false }): void {
     east.reset();
     west.reset();
     east.loadFiles([join(KINDS, 'decentralized-source', 'running.yaml')]);
@@ -193,6 +193,8 @@ describe('check-migratable --peer-context: the cross-cluster pre-flight', () => 
     ]);
     const loaded = west.loadFiles([join(KINDS, 'decentralized-target', 'waiting-for-sync.yaml')]);
     for (const o of loaded) if (o.kind !== 'KubeVirt') west.remove(o.kind === 'VirtualMachineInstanceMigration' ? 'vmim' : o.kind === 'VirtualMachineInstance' ? 'vmi' : 'vm', 'billing', String((o.metadata as { name: string }).name));
+    // What virt-operator writes while the sync controller's lease has no holder: no addresses.
+    if (westObjects.syncAddress === false) for (const o of loaded) if (o.kind === 'KubeVirt') west.put({ ...o, status: { ...(o.status as object), synchronizationAddresses: undefined } });
     west.load([storageClass(westObjects.storageClass), ...(westObjects.namespace ? [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'billing' } }] : [])]);
     east.resetRequests();
     west.resetRequests();
@@ -240,6 +242,15 @@ describe('check-migratable --peer-context: the cross-cluster pre-flight', () => 
     const item = doc.items.find((i) => i.name === 'invoice-db');
     expect(item?.unknown).toContainEqual({ rule: 'peer-namespace-missing', missing: 'west: namespaces: forbidden' });
     expect(doc.errors).toContainEqual(expect.objectContaining({ cluster: 'west', resource: 'namespaces' }));
+  });
+
+  it('west publishes no synchronization address: peer-sync-address-missing warns, from the CR already read', async () => {
+    preflight({ namespace: true, storageClass: 'ceph-rbd', syncAddress: false });
+    const { code, doc } = await checkPeer();
+    const item = doc.items.find((i) => i.name === 'invoice-db');
+    expect(item?.findings.filter((f) => f.rule.startsWith('peer-')).map((f) => [f.rule, f.severity])).toEqual([['peer-sync-address-missing', 'warning']]);
+    expect(item?.verdict).toBe('risky');
+    expect(code).toBe(0);
   });
 
   it('with -A: a usage error before any request', async () => {

@@ -116,7 +116,7 @@ describe('fixture loading', () => {
   });
 
   it('normalises support-bundle objects on request', () => {
-    // Shape of shared/domain/real-objects/vmi-running-v1.6.3.yaml (support-bundle-kit output).
+    // Shape of test/fixtures/objects/real/vmi-running-v1.6.3.yaml (support-bundle-kit output).
     const text = [
       'apiVersion: v1',
       'kind: List',

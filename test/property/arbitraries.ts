@@ -1,8 +1,8 @@
 // fast-check arbitraries for partial, dump-shaped KubeVirt and Kubernetes objects. Every field
 // may be missing, null, the support-bundle string "null", or of the wrong JSON type; enum fields
-// mix the values of shared/domain/kubevirt-facts.md (via src/kubevirt/constants.ts) with
-// unknown strings; timestamps are valid, future, zero or unparseable; texts are the facts' real
-// messages with their placeholders filled, real Kubernetes/libvirt texts, or random.
+// mix KubeVirt's values (from src/kubevirt/constants.ts) with unknown strings; timestamps are
+// valid, future, zero or unparseable; texts are KubeVirt's real messages with their placeholders
+// filled, real Kubernetes/libvirt texts, or random.
 // Scenes are coherent and mostly healthy before that perturbation — VMI vm1 Running on a Ready
 // node-a, its migration uid-mig-1, source and target launcher pods and events about them, from
 // small pools of names and UIDs — so the analyzers get past "not found" and "not running" and
@@ -101,7 +101,7 @@ function sometimes<T>(a: Arb<T>): Arb<T | undefined> {
   return fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary: a, weight: 1 });
 }
 
-/** Known enum values (from the facts) mixed with strings KubeVirt never wrote. */
+/** Known enum values (src/kubevirt/constants.ts) mixed with strings KubeVirt never wrote. */
 function known(values: readonly string[]): Arb<string> {
   return fc.oneof({ arbitrary: fc.constantFrom(...values), weight: 6 }, { arbitrary: fc.constant(''), weight: 1 }, { arbitrary: text, weight: 1 });
 }
@@ -215,7 +215,7 @@ const annotationValue: Arb = fc.oneof(
 
 // ---- texts ----
 
-/** Real Kubernetes, libvirt and admission texts that the parsers classify (from the facts and issues). */
+/** Real Kubernetes, libvirt and admission texts that the parsers classify (from KubeVirt's source and issues). */
 export const REAL_TEXTS = [
   '0/3 nodes are available: 1 node(s) didn\'t match pod anti-affinity rules, 2 node(s) didn\'t match Pod\'s node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
   '0/2 nodes are available: 2 Insufficient devices.kubevirt.io/kvm.',
@@ -254,7 +254,7 @@ function constants(...prefixes: string[]): string[] {
   return Object.entries(K as Record<string, unknown>).flatMap(([k, v]) => (typeof v === 'string' && prefixes.some((p) => k.startsWith(p)) ? [v] : []));
 }
 
-/** The facts' message templates (events, failure reasons, launcher log lines, webhook texts). */
+/** KubeVirt's message templates (events, failure reasons, launcher log lines, webhook texts). */
 export const TEMPLATES = constants('MSG_', 'FAILURE_', 'LOG_', 'WEBHOOK_');
 
 const fillValue: Arb<string> = fc.oneof(
@@ -679,7 +679,7 @@ export const EVENT_REASONS = [
   'SyncFailed',
 ];
 
-/** Who emits what about whom (facts §3.2, plus the scheduler and kubelet on the target pod). */
+/** Who emits what about whom (pkg/virt-controller/watch/migration/migration.go, plus the scheduler and kubelet on the target pod). */
 const EVENT_KINDS: [reason: string, templates: string[], kind: string, name: string][] = [
   [K.EVENT_SUCCESSFUL_CREATE, [K.MSG_CREATED_TARGET_POD, K.MSG_CREATED_EVACUATION_MIGRATION], 'VirtualMachineInstanceMigration', MIGRATION_NAMES[0]],
   [K.EVENT_FAILED_CREATE, [K.MSG_ERROR_CREATING_POD, K.MSG_FAILED_RENDER_MANIFEST, K.MSG_ERROR_CREATING_MIGRATION], 'VirtualMachineInstance', 'vm1'],
@@ -850,7 +850,7 @@ const namespaceObject: Arb<KubeObject> = object('v1', 'Namespace', metadata({ na
 // ---- launcher logs and virt-handler metrics ----
 
 const progressNumber = fc.oneof(fc.integer({ min: 0, max: 1 << 20 }), fc.integer({ min: -10, max: 10 }));
-/** `Migration info for <uid>: …` in the three eras of facts §5.1. */
+/** `Migration info for <uid>: …` in the three eras of `logMigrationInfo`. */
 export const progressLine: Arb<string> = fc
   .tuple(usually(MIGRATION_UIDS[0]!, fc.constantFrom(...MIGRATION_UIDS, 'uid-other')), fc.constantFrom('v0.59', 'v1.x', 'v1.9'), fc.array(progressNumber, { minLength: 10, maxLength: 10 }))
   .map(([uid, era, [t, p, r, tot, mp, mr, mt, bw, dirty, it]]) => {

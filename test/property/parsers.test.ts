@@ -1,7 +1,7 @@
 // Properties of the text parsers and helpers that read what clusters and logs say: on arbitrary
-// strings (random, binary, the facts' real texts cut, spliced or repeated, huge numbers) they
-// never throw, and what they return is well-formed: finite numbers, known cause ids, RFC 3339
-// times, sub-sequences of their input.
+// strings (random, binary, KubeVirt's real texts cut, spliced or repeated, huge numbers) they never
+// throw, and what they return is well-formed: finite numbers, known cause ids, RFC 3339 times,
+// sub-sequences of their input.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CAUSE_IDS } from '../../src/analyze/why/cause.js';

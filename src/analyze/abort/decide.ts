@@ -1,6 +1,7 @@
 // `abort`: which migration to cancel, whether cancelling makes sense, and what to warn about.
-// Pure over what was read. Cancelling = deleting the VMIM (facts §6: there is no abort
-// subresource); what that does depends on how far the migration got:
+// Pure over what was read. Cancelling = deleting the VMIM (there is no abort subresource; virtctl
+// migrate-cancel does the same, pkg/virtctl/vm/migrate_cancel.go); what that does depends on how
+// far the migration got:
 // - before hand-off (Pending, Scheduling, Scheduled; also the decentralized WaitingForSync /
 //   Synchronizing): the controller marks it Failed at once and deletes the target pod;
 // - after hand-off, before the transfer (PreparingTarget, TargetReady): the abort is only
@@ -9,8 +10,9 @@
 // - a phase KubeVirt does not name (a newer version's): cancelled all the same, no stage said
 //   (src/analyze/migration/phase.ts).
 // In post-copy the guest already runs on the target and libvirt does not abort a post-copy job
-// this way (facts §6): refused unless --force. Whether KubeVirt creates the migration again
-// (evacuation, workload update) is recreation.ts.
+// this way (the launcher's `cancelMigration` calls AbortJob without flags,
+// pkg/virt-launcher/virtwrap/live-migration-source.go): refused unless --force. Whether KubeVirt
+// creates the migration again (evacuation, workload update) is recreation.ts.
 import type { MigrationState, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { MIGRATION_MODE_POST_COPY } from '../../kubevirt/constants.js';
 import { newestFirst } from '../../kube/time.js';

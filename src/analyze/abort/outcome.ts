@@ -1,9 +1,10 @@
 // How an abort ended. The DELETE itself: a 409/404 whose re-read finds another object (or none)
 // under the name means the migration changed between read and delete (`migration-changed`).
 // The cancel (`abort --wait`), from the last VMIM seen and the VMI read at the end. Before hand-off the controller fails the VMIM and removes it (no abortStatus); once
-// running, the launcher reports abortStatus (facts §6): Succeeded → the migration ends Failed
-// with the guest still on the source; Failed → libvirt refused (post-copy) and the migration
-// goes on. A migration that Succeeded anyway finished before the abort reached libvirt. Pure.
+// running, the launcher reports abortStatus (`cancelMigration`,
+// pkg/virt-launcher/virtwrap/live-migration-source.go): Succeeded → the migration ends Failed with
+// the guest still on the source; Failed → libvirt refused (post-copy) and the migration goes on. A
+// migration that Succeeded anyway finished before the abort reached libvirt. Pure.
 import type { VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { ABORT_STATUS_FAILED } from '../../kubevirt/constants.js';
 import { isFinal } from '../migration/phase.js';

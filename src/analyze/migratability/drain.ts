@@ -11,7 +11,7 @@ import {
 export type DrainOutcome = 'migrate' | 'wait' | 'shutdown' | 'block-drain' | 'external';
 
 export interface DrainPrediction {
-  /** The strategy that applies; `None` when nothing is set (KubeVirt's default, facts §1.4). */
+  /** The strategy that applies; `None` when nothing is set (KubeVirt's default from v1.1, pkg/virt-config/configuration.go; unset before, same effect). */
   evictionStrategy: string;
   /** Where the strategy came from. */
   strategySource: 'vmi' | 'cluster' | 'default';

@@ -11,6 +11,7 @@ import type { ClusterFacts, MigratabilityRule, Need, RuleFinding, RuleId, RuleRe
 import { RULES } from './registry.js';
 import { evaluateAcrossReleases } from './release-spans.js';
 import { liveMigratableCondition } from './subject.js';
+import { blocksInClusterMigration } from './other-moves.js';
 
 export type MigratabilityVerdict = 'migratable' | 'not-migratable' | 'risky';
 
@@ -93,8 +94,9 @@ export function evaluateMigratability(
   }
   const verdict = verdictOf(findings);
   const kubevirt = kubevirtMigratable(subject);
+  // LiveMigratable judges a migration within the cluster, not a volume update or a cross-cluster move.
   const agreesWithKubeVirt =
-    kubevirt.liveMigratable === 'Unknown' ? null : (verdict !== 'not-migratable') === (kubevirt.liveMigratable === 'True');
+    kubevirt.liveMigratable === 'Unknown' ? null : !findings.some(blocksInClusterMigration) === (kubevirt.liveMigratable === 'True');
   const out: MigratabilityEvaluation = { verdict, findings, unknown, kubevirt, agreesWithKubeVirt };
   if (facts.kubevirtVersion) out.predicted = predictLiveMigratable(findings, facts.kubevirtVersion);
   return out;

@@ -30,12 +30,16 @@ import { kubevirtCondition } from './rules/kubevirt-condition.js';
 import { volumeUpdateGateDisabled } from './rules/volume-update-gate-disabled.js';
 import { volumeUpdateVolumeRefused } from './rules/volume-update-volume-refused.js';
 import { volumeUpdateDestinationMissing } from './rules/volume-update-destination-missing.js';
+import { volumeUpdateRolloutNotLive } from './rules/volume-update-rollout-not-live.js';
+import { volumeUpdateRwoLeftOut } from './rules/volume-update-rwo-left-out.js';
 import { peerGateDisabled } from './rules/peer-gate-disabled.js';
 import { peerVersionUnsupported } from './rules/peer-version-unsupported.js';
 import { peerVersionSkew } from './rules/peer-version-skew.js';
 import { peerNamespaceMissing } from './rules/peer-namespace-missing.js';
 import { peerNetworkMissing } from './rules/peer-network-missing.js';
 import { peerStorageClassMissing } from './rules/peer-storage-class-missing.js';
+import { peerVolumeCannotMove } from './rules/peer-volume-cannot-move.js';
+import { peerSyncAddressMissing } from './rules/peer-sync-address-missing.js';
 
 export const RULES: readonly MigratabilityRule[] = [
   volumeNotShared,
@@ -63,6 +67,8 @@ export const RULES: readonly MigratabilityRule[] = [
   volumeUpdateGateDisabled,
   volumeUpdateVolumeRefused,
   volumeUpdateDestinationMissing,
+  volumeUpdateRolloutNotLive,
+  volumeUpdateRwoLeftOut,
   // Cross-cluster pre-flight (--peer-context): silent without a peer.
   peerGateDisabled,
   peerVersionUnsupported,
@@ -70,6 +76,8 @@ export const RULES: readonly MigratabilityRule[] = [
   peerNamespaceMissing,
   peerNetworkMissing,
   peerStorageClassMissing,
+  peerVolumeCannotMove,
+  peerSyncAddressMissing,
   // Summary rules: they read `prior`, so they stay last.
   evictionDrainBlocker,
   kubevirtCondition,

@@ -6,6 +6,7 @@ import type { ClusterFacts, Subject } from './rule.js';
 import { buildSubject } from './subject.js';
 import { evaluateMigratability, type MigratabilityEvaluation } from './evaluate.js';
 import { predictDrain, type DrainPrediction } from './drain.js';
+import { blocksInClusterMigration } from './other-moves.js';
 import { drainNodeState, drainRefusal, type DrainInputs, type DrainNodeState, type DrainPreview } from './drain-preflight.js';
 
 export interface MigratabilityItem {
@@ -55,7 +56,7 @@ export function analyzeMigratability(
   const items = subjects.map((subject): MigratabilityItem => {
     const evaluation = evaluateMigratability(subject, facts);
     if (drainNode === undefined || !subject.vmi) return { subject, evaluation };
-    const drain = predictDrain(subject.vmi, evaluation.verdict !== 'not-migratable', kubevirt);
+    const drain = predictDrain(subject.vmi, !evaluation.findings.some(blocksInClusterMigration), kubevirt);
     // `migrate` is a promise only where start's pre-flight passes (docs/documents.md --node).
     const refused = drain.outcome === 'migrate' && drainInputs ? drainRefusal(subject, evaluation, facts, drainInputs) : undefined;
     if (refused) return { subject, evaluation, drain: { ...drain, outcome: 'wait', wait: { cause: refused.cause, check: refused.from } } };

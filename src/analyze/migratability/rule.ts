@@ -47,12 +47,16 @@ import type { KubevirtConditionArgs } from './rule-args/kubevirt-condition.js';
 import type { VolumeUpdateGateDisabledArgs } from './rule-args/volume-update-gate-disabled.js';
 import type { VolumeUpdateVolumeRefusedArgs } from './rule-args/volume-update-volume-refused.js';
 import type { VolumeUpdateDestinationMissingArgs } from './rule-args/volume-update-destination-missing.js';
+import type { VolumeUpdateRolloutNotLiveArgs } from './rule-args/volume-update-rollout-not-live.js';
+import type { VolumeUpdateRwoLeftOutArgs } from './rule-args/volume-update-rwo-left-out.js';
 import type { PeerGateDisabledArgs } from './rule-args/peer-gate-disabled.js';
 import type { PeerVersionUnsupportedArgs } from './rule-args/peer-version-unsupported.js';
 import type { PeerVersionSkewArgs } from './rule-args/peer-version-skew.js';
 import type { PeerNamespaceMissingArgs } from './rule-args/peer-namespace-missing.js';
 import type { PeerNetworkMissingArgs } from './rule-args/peer-network-missing.js';
 import type { PeerStorageClassMissingArgs } from './rule-args/peer-storage-class-missing.js';
+import type { PeerVolumeCannotMoveArgs } from './rule-args/peer-volume-cannot-move.js';
+import type { PeerSyncAddressMissingArgs } from './rule-args/peer-sync-address-missing.js';
 
 export type Severity = 'blocker' | 'warning' | 'info';
 
@@ -89,6 +93,8 @@ export interface RuleArgs {
   'volume-update-gate-disabled': VolumeUpdateGateDisabledArgs;
   'volume-update-volume-refused': VolumeUpdateVolumeRefusedArgs;
   'volume-update-destination-missing': VolumeUpdateDestinationMissingArgs;
+  'volume-update-rollout-not-live': VolumeUpdateRolloutNotLiveArgs;
+  'volume-update-rwo-left-out': VolumeUpdateRwoLeftOutArgs;
   // Added: cross-cluster pre-flight (--peer-context): what the other cluster lacks (docs/cross-cluster.md).
   'peer-gate-disabled': PeerGateDisabledArgs;
   'peer-version-unsupported': PeerVersionUnsupportedArgs;
@@ -96,6 +102,8 @@ export interface RuleArgs {
   'peer-namespace-missing': PeerNamespaceMissingArgs;
   'peer-network-missing': PeerNetworkMissingArgs;
   'peer-storage-class-missing': PeerStorageClassMissingArgs;
+  'peer-volume-cannot-move': PeerVolumeCannotMoveArgs;
+  'peer-sync-address-missing': PeerSyncAddressMissingArgs;
   'eviction-drain-blocker': EvictionDrainBlockerArgs<RuleId>;
   'kubevirt-condition': KubevirtConditionArgs<RuleId>;
 }

@@ -36,8 +36,8 @@ export function originOf(m: VirtualMachineInstanceMigration, vmi?: VirtualMachin
 
 /**
  * Evacuations (descheduler ones too) and workload updates: the controllers back them off after
- * failures and re-create them after an abort (facts §3.7). KubeVirt keys both on the annotation,
- * so an `unknown` origin (no annotation) is not among them.
+ * failures and re-create them after an abort (docs/kubevirt/evacuation-and-queue.md §6). KubeVirt
+ * keys both on the annotation, so an `unknown` origin (no annotation) is not among them.
  */
 export type AutomaticOrigin = Exclude<MigrationOrigin, 'user' | 'unknown'>;
 

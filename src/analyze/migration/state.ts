@@ -1,6 +1,6 @@
 // Which migrationState is this migration's: the one rule every command reads it by. Pure.
 //
-// KubeVirt keeps two (facts §1.1, §1.2; pkg/virt-controller/watch/migration/migration.go):
+// KubeVirt keeps two (pkg/virt-controller/watch/migration/migration.go):
 // - the VMI's `status.migrationState`, of the VMI's newest handed-off migration: its
 //   `migrationUid` names that VMIM, and virt-handler updates it live;
 // - the VMIM's own `status.migrationState`: a `{sourcePod}` stub while Pending (v1.3+,

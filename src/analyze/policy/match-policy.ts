@@ -1,6 +1,6 @@
 // Which MigrationPolicy KubeVirt applies to a VMI — a port of `matchPolicy`/`countMatchingLabels`
-// (kubevirt/kubevirt: pkg/virt-controller/watch/migration/migrationpolicy.go; facts §3.8, §8),
-// quirks included, because the point is to predict what the controller did, not what is sensible.
+// (kubevirt/kubevirt: pkg/virt-controller/watch/migration/migrationpolicy.go), quirks included,
+// because the point is to predict what the controller did, not what is sensible.
 
 import type { MigrationPolicy } from '../../kube/types.js';
 import { labelValue } from '../../kube/labels.js';

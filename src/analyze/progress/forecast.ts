@@ -1,5 +1,7 @@
 // The convergence forecast of a live migration from its progress samples (pure; numbers in
-// bytes, bytes/s and seconds). What KubeVirt's migration monitor does (facts §5.2):
+// bytes, bytes/s and seconds). What KubeVirt's migration monitor does
+// (pkg/virt-launcher/virtwrap/live-migration-source.go, `processInflightMigration`; v1.9
+// `handleLegacyConvergence`):
 // - it remembers the lowest DataRemaining; no new minimum for more than `progressTimeout` s ⇒
 //   "stuck" ⇒ abort (pre-copy only);
 // - past the completion budget (completionTimeoutPerGiB × data size rounded up to whole GB):
@@ -61,6 +63,11 @@ export interface ForecastInput {
   sizeBytes?: number;
   /** The size leaves out copied disks (block migration): the real budget may be longer. */
   sizeIsLowerBound?: boolean;
+  /**
+   * false: libvirt's DataTotal holds disks KubeVirt leaves out of the size (a volume migration
+   * before v1.7.2, or of an unknown version), so it is no estimate of the size. Default true.
+   */
+  dataTotalBudgeted?: boolean;
   /** PreCopy, PostCopy or Paused (v1.5+). */
   mode: string;
   config: ForecastConfig;
@@ -122,7 +129,7 @@ export function forecast(input: ForecastInput): Forecast {
 
   // A block migration also copies disks, which KubeVirt adds to the size: libvirt's DataTotal
   // (memory + disks) is then the better estimate of it.
-  const blockTotal = input.sizeIsLowerBound ? Math.max(0, ...samples.map((s) => s.dataTotal ?? 0)) : 0;
+  const blockTotal = input.sizeIsLowerBound && input.dataTotalBudgeted !== false ? Math.max(0, ...samples.map((s) => s.dataTotal ?? 0)) : 0;
   const size = Math.max(input.sizeBytes ?? 0, blockTotal);
   const sizeGB = size > 0 ? Math.ceil(size / 1e9) : null;
   const perGiB = config.completionTimeoutPerGiB;
@@ -209,8 +216,8 @@ export function forecast(input: ForecastInput): Forecast {
 }
 
 /**
- * What the monitor does once the budget is spent (facts §5.2): nothing in post-copy; abort once a
- * paused guest's doubled budget runs out; else by version and configuration.
+ * What the monitor does once the budget is spent: nothing in post-copy; abort once a paused guest's
+ * doubled budget runs out; else by version and configuration.
  */
 export function budgetAction(mode: string, config: ForecastConfig, version?: KubeVirtVersion, vfio = false): BudgetAction {
   if (mode === MIGRATION_MODE_POST_COPY) return 'none';

@@ -1,5 +1,6 @@
 // Progress samples from the source launcher's `compute` log: the `Migration info for <VMIM UID>:`
-// lines (facts §5.1) of one migration, in any era's format (progress-line.ts does the units).
+// lines (`logMigrationInfo`, pkg/virt-launcher/virtwrap/live-migration-source.go) of one migration,
+// in any era's format (progress-line.ts does the units).
 import type { KubeVirtVersion } from '../../kubevirt/version.js';
 import type { LauncherLogLine } from '../why/launcher-log-lines.js';
 import { parseProgressLine } from '../why/progress-line.js';

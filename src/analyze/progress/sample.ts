@@ -1,7 +1,7 @@
 // One progress sample of a live migration, whatever it was read from (the launcher log, the
 // virt-handler metrics, Prometheus): sizes in bytes, rates in bytes per second (docs/documents.md
 // `progress.samples`). Every field but the time is optional: each source and KubeVirt version
-// reports a different subset (facts §5.1, §5.4).
+// reports a different subset (see analyze/why/progress-line.ts and kubevirt/metrics.ts).
 
 export type ProgressSourceId = 'logs' | 'metrics' | 'prometheus' | 'none';
 

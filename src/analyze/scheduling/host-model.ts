@@ -1,5 +1,7 @@
-// What a migration target must offer for a `host-model` VMI (facts §4, createTargetPod): the
-// source node's `host-model-cpu.node.kubevirt.io/<Model>` becomes the selector
+// What a migration target must offer for a `host-model` VMI
+// (pkg/virt-controller/watch/migration/migration.go, `createTargetPod` /
+// `prepareNodeSelectorForHostCpuModel`): the source node's
+// `host-model-cpu.node.kubevirt.io/<Model>` becomes the selector
 // `cpu-model-migration.node.kubevirt.io/<Model>`, each `host-model-required-features.…/<f>`
 // becomes `cpu-feature.node.kubevirt.io/<f>`, the source's `cpu-vendor.…/<Vendor>` is copied
 // (v1.8+), and nodes labelled `node-labeller.kubevirt.io/obsolete-host-model` are excluded.

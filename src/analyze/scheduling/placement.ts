@@ -1,7 +1,8 @@
-// Where KubeVirt lets a virt-launcher pod run, as far as the VM's own placement goes (facts §4,
-// NodeSelectorRenderer): `kubevirt.io/schedulable=true`, the architecture, the KubeVirt CR's
-// `developerConfiguration.nodeSelectors`, then the VMI's `spec.nodeSelector` (VMI wins), and the
-// VMI's required node affinity. CPU-model, TSC and device selectors are left to their own checks.
+// Where KubeVirt lets a virt-launcher pod run, as far as the VM's own placement goes (KubeVirt
+// pkg/virt-controller/services/nodeselectorrenderer.go): `kubevirt.io/schedulable=true`, the
+// architecture, the KubeVirt CR's `developerConfiguration.nodeSelectors`, then the VMI's
+// `spec.nodeSelector` (VMI wins), and the VMI's required node affinity. CPU-model, TSC and device
+// selectors are left to their own checks.
 import type { KubeVirt, Node, VmiSpec } from '../../kube/types.js';
 import { LABEL_ARCH, LABEL_SCHEDULABLE } from '../../kubevirt/constants.js';
 import { matchesNodeSelector } from './node-selector.js';

@@ -5,7 +5,7 @@ import type { VerdictStatus } from '../why/cause.js';
 import { parseMigrationCreateDenial, type MigrationCreateDenial } from '../why/parse/migration-create-denial.js';
 import type { StartCause } from './preflight.js';
 
-/** The create refused by admission (the migration-create webhook, facts §9): the cause and the server's own words. */
+/** The create refused by admission (the migration-create webhook, pkg/virt-api/webhooks/validating-webhook/admitters/migration-create-admitter.go): the cause and the server's own words. */
 export interface ServerRefusal {
   cause: StartCause;
   message: string;

@@ -4,13 +4,16 @@
 // `why`'s own checks (VMI running, conflict, active pods, migration slots, quota headroom) count
 // exactly as they count for a stuck migration, and the target-pod placement helpers judge the pod
 // KubeVirt would create (./target-pod.ts). On top: check-migratable's rules, and the
-// `--node-selector` version gate (spec.addedNodeSelector is v1.6+, facts §1.1).
+// `--node-selector` version gate (spec.addedNodeSelector is v1.6+,
+// staging/src/kubevirt.io/api/core/v1/types.go).
 //
 // Refusal order (the first failing gate names `refused.cause`): VMI running → migration in
 // flight → --node-selector support → migratability blockers → active pods → slots → quota →
 // target placement. `--force` overrides the predictions (blockers, capacity); it never overrides
 // what KubeVirt itself would refuse or fail for certain: no running VMI, another migration in
-// flight (the webhook denies it; facts §9), or a node selector the cluster would silently drop.
+// flight (the webhook denies it: `ensureNoMigrationConflict`,
+// pkg/virt-api/webhooks/validating-webhook/admitters/migration-create-admitter.go), or a node
+// selector the cluster would silently drop.
 import type { EvidenceRef } from '../findings.js';
 import type { Node, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import { LABEL_VMI_NAME } from '../../kubevirt/constants.js';

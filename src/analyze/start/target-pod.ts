@@ -1,6 +1,7 @@
-// The migration target pod a new migration would get, before it exists (facts §4): KubeVirt
-// renders it like the source launcher pod (same containers and resources, tolerations, node
-// selector and affinity), then `createTargetPod` adds the migration-specific parts:
+// The migration target pod a new migration would get, before it exists
+// (pkg/virt-controller/services/template.go, `RenderMigrationManifest`): KubeVirt renders it like
+// the source launcher pod (same containers and resources, tolerations, node selector and affinity),
+// then `createTargetPod` adds the migration-specific parts:
 //   1. `spec.addedNodeSelector` (v1.6+) is copied first and the rendered selector over it, so a
 //      key the VM already selects on wins ("can only restrict");
 //   2. host-model CPU: unless the source pod already carries `cpu-feature.…`/`cpu-model-migration.…`

@@ -1,9 +1,11 @@
-// How long KubeVirt lets a migration run before it aborts it (facts §5.2):
-// completionTimeoutPerGiB × data size, the size being guest memory (spec.domain.memory.guest, else
-// resources.requests.memory) plus copied disks, rounded UP to whole GB (10^9 bytes, `ScaledValue(Giga)`).
-// The disks of a volume migration (VMI status.migratedVolumes) count from v1.8 only: for each
+// How long KubeVirt lets a migration run before it aborts it
+// (pkg/virt-launcher/virtwrap/live-migration-source.go; `getVMIMigrationDataSize` in
+// pkg/virt-launcher/virtwrap/manager.go): completionTimeoutPerGiB × data size, the size being guest
+// memory (spec.domain.memory.guest, else resources.requests.memory) plus copied disks, rounded UP
+// to whole GB (10^9 bytes, `ScaledValue(Giga)`).
+// The disks of a volume migration (VMI status.migratedVolumes) count from v1.7.2 only: for each
 // source claim min(requests.storage, capacity.storage), an entry lacking either counting 0
-// (pkg/storage/types/volume.go GetTotalSizeMigratedVolumes; before v1.8 the sum found nothing,
+// (pkg/storage/types GetTotalSizeMigratedVolumes; before v1.7.2 the sum found nothing,
 // docs/kubevirt/migration-kinds.md §3.7). Ephemeral local disks of a block migration also count,
 // and their size is not known here: then the budget is a lower bound.
 import { parseQuantity } from '../../kube/quantity.js';
@@ -24,7 +26,7 @@ export interface CompletionBudget {
   /** Block migration: disks add to the size, so the real budget is longer. */
   lowerBound: boolean;
   /**
-   * A volume migration's disks: how many `migratedVolumes` entries, the bytes KubeVirt v1.8+ adds
+   * A volume migration's disks: how many `migratedVolumes` entries, the bytes KubeVirt v1.7.2+ adds
    * for them, and whether this version adds them (`null`: the version is not known, so they are
    * left out and the budget is a lower bound).
    */
@@ -60,8 +62,8 @@ export function completionBudget(vmi: VirtualMachineInstance | undefined, config
 function migratedVolumeBytes(vmi: VirtualMachineInstance | undefined, version: KubeVirtVersion | undefined): CompletionBudget['migratedVolumes'] {
   const list = migratedVolumes(vmi);
   if (list.length === 0) return undefined;
-  const { major, minor } = SINCE.budgetCountsMigratedVolumes;
-  const counted = atLeast(version, major, minor) ?? null;
+  const { major, minor, patch } = SINCE.budgetCountsMigratedVolumes;
+  const counted = atLeast(version, major, minor, patch) ?? null;
   let bytes = 0;
   for (const v of list) {
     const info = v.sourcePVCInfo;

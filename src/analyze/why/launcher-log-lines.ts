@@ -1,8 +1,9 @@
-// A virt-launcher's `compute` log as lines: one JSON object per line (facts §5: keys
-// `component`, `level`, `timestamp`, `pos`, `msg`, `reason`, `uid`, …), interleaved with the odd
-// non-JSON line (libvirt/QEMU output, a Go panic, a truncated first line of a tail) that is kept as
-// raw text. An entry a user pasted pretty-printed (one key per line) or reflowed (a string broken
-// over lines) is joined back into one entry first.
+// A virt-launcher's `compute` log as lines: one JSON object per line
+// (staging/src/kubevirt.io/client-go/log/log.go: keys `component`, `level`, `timestamp`, `pos`,
+// `msg`, `reason`, `uid`, …), interleaved with the odd non-JSON line (libvirt/QEMU output, a Go
+// panic, a truncated first line of a tail) that is kept as raw text. An entry a user pasted
+// pretty-printed (one key per line) or reflowed (a string broken over lines) is joined back into
+// one entry first.
 import { time } from '../../kube/time.js';
 
 export interface LauncherLogLine {

@@ -14,7 +14,7 @@ import { recognizeControllerEvent, type ControllerEvent } from './parse/controll
  * The diagnosed migration is waiting for its target pod: phase Pending (or not processed yet)
  * and no pod with its job label. This is the only window in which the controller's pre-creation
  * gates (slots, active pods, backoff) and the target pod's admission (quota, Pod Security) can
- * hold it (facts §3.1, §3.4).
+ * hold it (`handleTargetPodCreation`, pkg/virt-controller/watch/migration/migration.go).
  */
 export function awaitingTargetPod(ctx: WhyContext): boolean {
   const phase = ctx.migration?.status?.phase ?? '';
@@ -23,8 +23,9 @@ export function awaitingTargetPod(ctx: WhyContext): boolean {
 }
 
 /**
- * `VMIActivePodsCount` (virt-controller): launcher pods of the VMI that are not Succeeded/Failed.
- * More than one holds every new migration of the VMI before its target pod (facts §3.4 step 2).
+ * `VMIActivePodsCount` (pkg/controller/controller.go): launcher pods of the VMI that are not
+ * Succeeded/Failed. More than one holds every new migration of the VMI before its target pod
+ * (`handleTargetPodCreation`).
  */
 export function liveLauncherPods(ctx: Pick<WhyContext, 'launcherPods'>): Pod[] {
   return ctx.launcherPods.filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');

@@ -1,4 +1,5 @@
-// Parse the source launcher's progress line (`logMigrationInfo`, facts §5.1) into bytes and bytes/s.
+// Parse the source launcher's progress line (`logMigrationInfo`, v1.9+ `LogMigrationInfo`,
+// pkg/virt-launcher/virtwrap/live-migration-source.go) into bytes and bytes/s.
 // Eras, all logged every 4 s while libvirt's job is unbounded:
 // - v0.59–v1.0 (V(4)): raw units — `DataProcessed:%dB … MemoryBandwidth:%dB/s DirtyRate:%dB/s … DiskBps:%d`;
 // - v1.1–v1.8 (V(4) in v1.1, V(2) = default verbosity from v1.2): `…:%dMiB`, rates `%dMbps`, `DiskMbps:%d`;

@@ -28,7 +28,7 @@ import { parsePrometheusResponse } from '../progress/prometheus-api.js';
 import { sampleTime, type ProgressSourceId, type TransferSample } from '../progress/sample.js';
 import { listOf } from '../shape.js';
 
-/** Launcher verbosity at which the progress line is logged before v1.2 (facts §5.1). */
+/** Launcher verbosity at which the progress line is logged before v1.2 (`logMigrationInfo`, pkg/virt-launcher/virtwrap/live-migration-source.go). */
 export const PROGRESS_LOG_VERBOSITY_OLD = 4;
 
 export interface SourceMiss {
@@ -121,6 +121,8 @@ function computeProgress(ctx: WhyContext): MigrationProgress | undefined {
     now: end ? time(end) : ctx.now.getTime(),
     ...(cs.startedAt ? { startedAt: time(cs.startedAt) } : {}),
     ...(budget ? { sizeBytes: budget.memoryBytes + (budget.migratedVolumes?.counted ? budget.migratedVolumes.bytes : 0), sizeIsLowerBound: budget.lowerBound } : {}),
+    // The copied volumes are in libvirt's DataTotal but in KubeVirt's size only from v1.7.2.
+    ...(budget?.migratedVolumes && budget.migratedVolumes.counted !== true ? { dataTotalBudgeted: false } : {}),
     mode,
     config,
     ...(ctx.version ? { version: ctx.version } : {}),

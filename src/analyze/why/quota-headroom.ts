@@ -1,7 +1,8 @@
 // Would one more launcher pod fit the namespace's ResourceQuotas? The migration target pod is a
-// copy of the source pod's resources (facts §4), so the source pod's usage is what a quota will
-// be charged (users #7–#9: the second launcher pod is the hidden cost). Usage follows the
-// apiserver's pod quota evaluator: `cpu`/`requests.cpu`, `memory`/`requests.memory`,
+// copy of the source pod's resources (rendered from the same VMI,
+// pkg/virt-controller/services/template.go `RenderMigrationManifest`), so the source pod's usage is
+// what a quota will be charged (users #7–#9: the second launcher pod is the hidden cost). Usage
+// follows the apiserver's pod quota evaluator: `cpu`/`requests.cpu`, `memory`/`requests.memory`,
 // `limits.*`, `requests.<extended>`, `pods`/`count/pods`; requests and limits are the sum over
 // containers (and restartable "sidecar" init containers), at least the largest init container,
 // plus the pod overhead.

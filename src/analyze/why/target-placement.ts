@@ -6,10 +6,11 @@
 // Each node is judged against the target pod's own spec in kube-scheduler's filter order (node
 // unschedulable/ready, taints, nodeSelector + required node affinity, resources, volumes), after
 // the two exclusions every migration has: the source node and any node already running a pod of
-// the VMI (KubeVirt's required anti-affinity on kubevirt.io/created-by, facts §4). The first
-// reason of a node is its primary one. Resources are computed from the pods we can see (launchers
-// of this namespace and target pods cluster-wide), so a shortfall is certain but a "fit" is not:
-// the scheduler's `Insufficient X` counts stay the authority.
+// the VMI (KubeVirt's required anti-affinity on kubevirt.io/created-by,
+// `createMigrationPodAntiAffinityRule` in pkg/virt-controller/watch/migration/migration.go). The
+// first reason of a node is its primary one. Resources are computed from the pods we can see
+// (launchers of this namespace and target pods cluster-wide), so a shortfall is certain but a "fit"
+// is not: the scheduler's `Insufficient X` counts stay the authority.
 import type { EvidenceRef } from '../findings.js';
 import type {
   Container,

@@ -1,6 +1,7 @@
 // The migration target pod's state as the target-pod checks read it (scheduling, readiness,
-// hand-off): Kubernetes pod conditions, the KubeVirt pending/unschedulable timeouts (facts §3.6)
-// and evidence references for pods and events. Pure helpers over the WhyContext.
+// hand-off): Kubernetes pod conditions, the KubeVirt pending/unschedulable timeouts
+// (`handlePendingPodTimeout`, pkg/virt-controller/watch/migration/migration.go) and evidence
+// references for pods and events. Pure helpers over the WhyContext.
 import type { EvidenceRef } from '../findings.js';
 import type { Condition, KubeEvent, Pod, VirtualMachineInstanceMigration } from '../../kube/types.js';
 import {
@@ -107,7 +108,7 @@ function annotationSeconds(m: VirtualMachineInstanceMigration | undefined, key: 
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-/** The timeouts virt-controller applies to this migration's target pod (facts §3.6). */
+/** The timeouts virt-controller applies to this migration's target pod (`handlePendingPodTimeout`). */
 export function podTimeouts(m: VirtualMachineInstanceMigration | undefined): PodTimeouts {
   const u = annotationSeconds(m, ANNOTATION_UNSCHEDULABLE_POD_TIMEOUT);
   const p = annotationSeconds(m, ANNOTATION_PENDING_POD_TIMEOUT);

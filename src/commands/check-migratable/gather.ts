@@ -26,6 +26,12 @@ import { clusterFacts } from '../../analyze/migratability/cluster-facts.js';
 import type { DrainInputs } from '../../analyze/migratability/drain-preflight.js';
 import { LABEL_APP, LABEL_APP_LAUNCHER, LABEL_MIGRATION_JOB_UID } from '../../kubevirt/constants.js';
 import { versionOfKubeVirtCR } from '../../kubevirt/version.js';
+import { vmView } from './views/vm.js';
+import { vmiView } from './views/vmi.js';
+import { pvcView } from './views/pvc.js';
+import { dataVolumeView } from './views/datavolume.js';
+import { pvView } from './views/pv.js';
+import { nodeView } from './views/node.js';
 
 export interface CheckScope {
   /** undefined = all namespaces. */
@@ -50,15 +56,16 @@ export async function gatherForCheck(source: ClusterSource, scope: CheckScope): 
   const errors = initialErrors(source);
   const ns = { namespace: scope.namespace };
   const sel = { namespace: scope.namespace, labelSelector: scope.labelSelector };
+  // The lists that grow with the cluster keep only what is read of each item (./views).
   const [vms, vmis, pvcs, dataVolumes, pvs, storageClasses, storageProfiles, nodes, kubevirt, drain] = await Promise.all([
-    listKnown<VirtualMachine>(source, 'vm', sel, errors),
-    listKnown<VirtualMachineInstance>(source, 'vmi', sel, errors),
-    listKnown<PersistentVolumeClaim>(source, 'pvc', ns, errors),
-    listKnown<DataVolume>(source, 'datavolume', ns, errors),
-    listKnown<PersistentVolume>(source, 'pv', {}, errors),
+    listKnown<VirtualMachine>(source, 'vm', { ...sel, select: vmView }, errors),
+    listKnown<VirtualMachineInstance>(source, 'vmi', { ...sel, select: vmiView }, errors),
+    listKnown<PersistentVolumeClaim>(source, 'pvc', { ...ns, select: pvcView }, errors),
+    listKnown<DataVolume>(source, 'datavolume', { ...ns, select: dataVolumeView }, errors),
+    listKnown<PersistentVolume>(source, 'pv', { select: pvView }, errors),
     listKnown<StorageClass>(source, 'storageclass', {}, errors),
     listKnown<StorageProfile>(source, 'storageprofile', {}, errors),
-    listKnown<Node>(source, 'node', {}, errors),
+    listKnown<Node>(source, 'node', { select: nodeView }, errors),
     listKnown<KubeVirt>(source, 'kubevirt', {}, errors),
     scope.node === undefined ? undefined : gatherForDrain(source, scope.node, scope.namespace, errors),
   ]);

@@ -8,7 +8,7 @@ import { assertNever } from '../assert-never.js';
 import { deviceMoveHint } from '../device-move.js';
 import type { CheckText } from './check-text.js';
 
-/** The usual fix per KubeVirt reason (facts §2); other reasons get the generic advice. HostDeviceNotLiveMigratable: from the nodes (device-move.ts). */
+/** The usual fix per KubeVirt reason (docs/kubevirt/live-migratable-by-version.md §2); other reasons get the generic advice. HostDeviceNotLiveMigratable: from the nodes (device-move.ts). */
 const FIX: Record<string, string> = {
   [REASON_DISKS_NOT_MIGRATABLE]: 'give every PVC/DataVolume the ReadWriteMany access mode (often on the same StorageClass with volumeMode: Block; check-migratable reads its StorageProfile)',
   [REASON_INTERFACE_NOT_MIGRATABLE]: 'connect the pod network with masquerade (or bridge plus the kubevirt.io/allow-pod-bridge-network-live-migration annotation)',

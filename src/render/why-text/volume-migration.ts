@@ -41,8 +41,8 @@ function budgetText(b: VolumeBudget): string {
     b.disksCounted === true
       ? `memory ${formatBytes(b.memoryBytes)} + ${disks} ${formatBytes(b.diskBytes)}`
       : b.disksCounted === false
-        ? `memory ${formatBytes(b.memoryBytes)} only: before KubeVirt v1.8 the ${disks} do not count`
-        : `memory ${formatBytes(b.memoryBytes)}; whether the ${disks} (${formatBytes(b.diskBytes)}) count depends on the KubeVirt version (v1.8+), not known`;
+        ? `memory ${formatBytes(b.memoryBytes)} only: before KubeVirt v1.7.2 the ${disks} ${b.disks === 1 ? 'does' : 'do'} not count`
+        : `memory ${formatBytes(b.memoryBytes)}; whether the ${disks} (${formatBytes(b.diskBytes)}) count depends on the KubeVirt version (v1.7.2+), not known`;
   return ` Completion budget ${formatSeconds(b.seconds)} (completionTimeoutPerGiB ${b.completionTimeoutPerGiB} × ${b.sizeGB} GB: ${counted}).`;
 }
 

@@ -1,5 +1,6 @@
 // abort's decision (which migration, refusals, warnings) and outcome after --wait, on
-// KubeVirt-shaped objects (facts §6). Ids and args; the document shape per contract §4.3.
+// KubeVirt-shaped objects (stages as in src/analyze/abort/decide.ts). Ids and args; the document
+// shape per contract §4.3.
 import { describe, expect, it } from 'vitest';
 import { abortStage, decideAbort } from '../../../src/analyze/abort/decide.js';
 import { abortOutcome, abortRefusal, migrationChanged } from '../../../src/analyze/abort/outcome.js';

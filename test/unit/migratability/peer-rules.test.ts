@@ -22,12 +22,18 @@ function cr(version: string, gates: string[] = GATES) {
   return c;
 }
 
+/** The CR's status.synchronizationAddresses as virt-operator writes it: the leading sync controller pod's IP, port 9185. */
+function withSync(c: ReturnType<typeof cr>, addresses: string[]) {
+  Object.assign(c.status ?? {}, { synchronizationAddresses: addresses });
+  return c;
+}
+
 function nad(namespace: string, name: string): KubeObject {
   return { apiVersion: 'k8s.cni.cncf.io/v1', kind: 'NetworkAttachmentDefinition', metadata: { namespace, name } };
 }
 
 function peer(o: Partial<PeerFacts> & { version?: string; gates?: string[] } = {}): PeerFacts {
-  const kubevirt = o.kubevirt ?? known([cr(o.version ?? 'v1.6.3', o.gates)]);
+  const kubevirt = o.kubevirt ?? known([withSync(cr(o.version ?? 'v1.6.3', o.gates), ['10.131.0.58:9185'])]);
   const facts = clusterFacts({ kubevirt });
   return {
     cluster: 'west',
@@ -158,6 +164,97 @@ describe('peer-storage-class-missing', () => {
     const v = vm('vm-00', { dataVolumeTemplates: [{ metadata: { name: 'vm-00-disk-0' }, spec: { storage: { storageClassName: 'fast' } } }], spec: { volumes: [{ name: 'disk-0', dataVolume: { name: 'vm-00-disk-0' } }] } });
     const r = run('peer-storage-class-missing', { vm: v }, facts('v1.6.3', peer(), { pvcs: [] }));
     expect(r.findings[0]?.args).toEqual({ storageClass: 'fast', volumes: ['disk-0'], peer: 'west' });
+  });
+});
+
+// The VM with persistent TPM and EFI follows KubeVirt's "should decentralized migrate a VMI with
+// persistent TPM+EFI enabled" (tests/migration/namespace.go, added with the fix in v1.6.1); the
+// shared hostDisk, the hostDisk volume of tests/storage/storage.go (type DiskOrCreate) marked shared.
+describe('peer-volume-cannot-move', () => {
+  const tpmEfi = { vmi: vmi('vm-00', { domain: { firmware: { bootloader: { efi: { secureBoot: false, persistent: true } } } }, devices: { tpm: { persistent: true } } }) };
+  const sharedHostDisk = {
+    vmi: vmi('vm-00', {
+      spec: {
+        volumes: [
+          { name: 'disk-0', persistentVolumeClaim: { claimName: 'vm-00-disk-0' } },
+          { name: 'host-disk', hostDisk: { path: '/var/shared/vm-00/disk.img', type: 'DiskOrCreate', capacity: '1Gi', shared: true } },
+        ],
+      },
+    }),
+  };
+  it('v1.5 (no decentralized migration): silent, peer-version-unsupported says it', () => {
+    expect(run('peer-volume-cannot-move', tpmEfi, facts('v1.5.2', peer({ version: 'v1.6.0' })))).toEqual({ findings: [], unresolved: [] });
+    expect(run('peer-volume-cannot-move', sharedHostDisk, facts('v1.5.2', peer())).findings).toEqual([]);
+  });
+  it('v1.6.0 on the peer: persistent TPM and EFI each block, with virt-controller\'s text and the peer\'s version', () => {
+    const r = run('peer-volume-cannot-move', tpmEfi, facts('v1.6.0', peer({ version: 'v1.6.0' })));
+    expect(r.findings).toMatchObject([
+      { severity: 'blocker', path: 'spec.domain.devices.tpm.persistent', args: { kind: 'backend-storage', device: 'tpm', version: 'v1.6.0', kubevirtText: 'no backend-storage PVC found in VMI volume status', peer: 'west' } },
+      { severity: 'blocker', path: 'spec.domain.firmware.bootloader.efi.persistent', args: { kind: 'backend-storage', device: 'efi' } },
+    ]);
+    expect(r.findings[0]?.evidence[1]).toMatchObject({ kind: 'KubeVirt', cluster: 'west', field: 'status.observedKubeVirtVersion', message: 'v1.6.0' });
+  });
+  it('v1.6.1 (the fix cherry-picked) and v1.9 on the peer: persistent TPM/EFI move', () => {
+    expect(run('peer-volume-cannot-move', tpmEfi, facts('v1.6.0', peer({ version: 'v1.6.1' }))).findings).toEqual([]);
+    expect(run('peer-volume-cannot-move', tpmEfi, facts('v1.9.0', peer({ version: 'v1.9.0' }))).findings).toEqual([]);
+  });
+  it('the peer\'s version unknown with persistent TPM: unknown, not a pass', () => {
+    const r = run('peer-volume-cannot-move', tpmEfi, facts('v1.6.3', peer({ kubevirt: unknownList('kubevirts.kubevirt.io: forbidden') })));
+    expect(r).toEqual({ findings: [], unresolved: ['west: kubevirts.kubevirt.io: forbidden'] });
+  });
+  it('a TPM that is not persistent, or disabled: nothing to carry', () => {
+    const plain = { vmi: vmi('vm-00', { devices: { tpm: {} } }) };
+    const off = { vmi: vmi('vm-00', { devices: { tpm: { enabled: false, persistent: true } } }) };
+    expect(run('peer-volume-cannot-move', plain, facts('v1.6.0', peer({ version: 'v1.6.0' }))).findings).toEqual([]);
+    expect(run('peer-volume-cannot-move', off, facts('v1.6.0', peer({ version: 'v1.6.0' }))).findings).toEqual([]);
+  });
+  it.each(['v1.6.0', 'v1.9.0'])('%s: a shared hostDisk is not copied: a warning naming the volume and path', (version) => {
+    const r = run('peer-volume-cannot-move', sharedHostDisk, facts(version, peer({ version })));
+    expect(r.findings).toMatchObject([
+      { severity: 'warning', path: 'spec.volumes[1].hostDisk', args: { kind: 'shared-hostdisk', volume: 'host-disk', hostPath: '/var/shared/vm-00/disk.img', peer: 'west' }, evidence: [{ kind: 'VirtualMachineInstance', name: 'vm-00' }] },
+    ]);
+  });
+  it('v1.9: PVCs, a non-shared hostDisk and a containerDisk are copied: nothing', () => {
+    const copied = {
+      vmi: vmi('vm-00', {
+        spec: {
+          volumes: [
+            { name: 'disk-0', persistentVolumeClaim: { claimName: 'vm-00-disk-0' } },
+            { name: 'host-disk', hostDisk: { path: '/var/data/disk.img', type: 'DiskOrCreate', capacity: '1Gi' } },
+            { name: 'containerdisk', containerDisk: { image: 'quay.io/kubevirt/cirros-container-disk-demo' } },
+          ],
+        },
+      }),
+    };
+    expect(run('peer-volume-cannot-move', copied, facts('v1.9.0', peer({ version: 'v1.9.0' }))).findings).toEqual([]);
+  });
+  it('in the report: a v1.6.0 peer with persistent TPM makes the VM not-migratable', () => {
+    const e = evaluateMigratability(buildSubject(tpmEfi), facts('v1.6.0', peer({ version: 'v1.6.0' })));
+    expect(e.verdict).toBe('not-migratable');
+    expect(e.findings.filter((f) => f.rule === 'peer-volume-cannot-move').map((f) => f.severity)).toEqual(['blocker', 'blocker']);
+  });
+});
+
+// None is what virt-operator writes without a lease holder (the addresses like examples/cross-cluster's CRs).
+describe('peer-sync-address-missing', () => {
+  const withAddress = (version: string, addresses: string[]) => known([withSync(cr(version), addresses)]);
+  it('v1.5 here (no decentralized migration): silent', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.5.2', peer()))).toEqual({ findings: [], unresolved: [] });
+  });
+  it.each(['v1.6.0', 'v1.9.0'])('%s: the peer publishes none: a warning at its KubeVirt CR', (version) => {
+    expect(run('peer-sync-address-missing', subject, facts(version, peer({ kubevirt: withAddress(version, []) }))).findings).toMatchObject([
+      { severity: 'warning', args: { peer: 'west' }, evidence: [{ kind: 'KubeVirt', name: 'kubevirt', cluster: 'west', field: 'status.synchronizationAddresses' }] },
+    ]);
+  });
+  it('v1.9: an address published: nothing', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ kubevirt: withAddress('v1.9.0', ['10.131.0.58:9185']) }))).findings).toEqual([]);
+  });
+  it('the gate off or a v1.5 peer: peer-gate-disabled / peer-version-unsupported say it, not this rule', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ version: 'v1.9.0', gates: ['LiveMigration'] }))).findings).toEqual([]);
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ version: 'v1.5.2' }))).findings).toEqual([]);
+  });
+  it('the peer\'s KubeVirt CR forbidden: unknown with the reason', () => {
+    expect(run('peer-sync-address-missing', subject, facts('v1.9.0', peer({ kubevirt: unknownList('kubevirts.kubevirt.io: forbidden') }))).unresolved).toEqual(['west: kubevirts.kubevirt.io: forbidden']);
   });
 });
 

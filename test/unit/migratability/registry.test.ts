@@ -5,7 +5,8 @@ import { RULES, ruleById } from '../../../src/analyze/migratability/registry.js'
 import { KNOWN_RELEASES, minorCompare } from '../../../src/kubevirt/releases.js';
 import { LIVE_MIGRATABLE_REASON_VERSIONS } from '../../../src/kubevirt/migratability-facts.js';
 
-// The rule table of shared/spec/cli-contract.md §4.2, copied: ids and severities are a contract.
+// The specified rule table (ids listed in docs/check-migratable.md), copied: ids and severities are
+// stable.
 const CONTRACT: [string, string][] = [
   ['volume-not-shared', 'blocker'],
   ['volume-node-local', 'blocker'],
@@ -33,6 +34,8 @@ const CONTRACT: [string, string][] = [
   ['volume-update-gate-disabled', 'blocker'],
   ['volume-update-volume-refused', 'blocker'],
   ['volume-update-destination-missing', 'blocker'],
+  ['volume-update-rollout-not-live', 'blocker'],
+  ['volume-update-rwo-left-out', 'blocker'],
   // Added since: the cross-cluster pre-flight (docs/cross-cluster.md).
   ['peer-gate-disabled', 'blocker'],
   ['peer-version-unsupported', 'blocker'],
@@ -40,6 +43,8 @@ const CONTRACT: [string, string][] = [
   ['peer-namespace-missing', 'blocker'],
   ['peer-network-missing', 'blocker'],
   ['peer-storage-class-missing', 'blocker'],
+  ['peer-volume-cannot-move', 'blocker'],
+  ['peer-sync-address-missing', 'warning'],
   ['eviction-drain-blocker', 'warning'],
   ['kubevirt-condition', 'blocker'],
 ];

@@ -9,6 +9,10 @@ import type { KubeObject, VirtualMachine, VirtualMachineInstance } from '../../.
 import { unknownList } from '../../../src/kube/known.js';
 import { clusterFacts, kubevirtCR } from '../../fixtures/objects/index.js';
 import { run } from './helpers.js';
+import { evaluateMigratability } from '../../../src/analyze/migratability/evaluate.js';
+import { buildSubject } from '../../../src/analyze/migratability/subject.js';
+import { volumeUpdateRwoLeftOut } from '../../../src/analyze/migratability/rules/volume-update-rwo-left-out.js';
+import { evictionDrainBlocker } from '../../../src/analyze/migratability/rules/eviction-drain-blocker.js';
 
 function load(file: string): { vm: VirtualMachine; vmi: VirtualMachineInstance } {
   const text = readFileSync(fileURLToPath(new URL(`../../fixtures/objects/kinds/volume/${file}`, import.meta.url)), 'utf8');
@@ -71,5 +75,67 @@ describe('volume-update-destination-missing', () => {
     expect(run('volume-update-destination-missing', { vm, vmi }, facts)).toEqual({ findings: [], unresolved: ['forbidden'] });
     const templated: VirtualMachine = { ...vm, spec: { ...vm.spec, dataVolumeTemplates: [{ metadata: { name: 'reports-disk-fast' } }] } };
     expect(run('volume-update-destination-missing', { vm: templated, vmi }, at('v1.9.0')).findings).toEqual([]);
+  });
+});
+
+describe('volume-update-rollout-not-live', () => {
+  const { vm } = load('refused-rwo-not-migrated.yaml');
+  const rollout = (version: string, strategy: string | undefined, gates?: string[]) => {
+    const facts = at(version, gates);
+    const cr = facts.kubevirt.ok ? facts.kubevirt.items[0] : undefined;
+    if (cr?.spec?.configuration && strategy) cr.spec.configuration.vmRolloutStrategy = strategy;
+    return run('volume-update-rollout-not-live', { vm }, facts);
+  };
+  it('v1.3–v1.4: LiveUpdate needs vmRolloutStrategy LiveUpdate and the VMLiveUpdateFeatures gate (virt-config.go)', () => {
+    expect(rollout('v1.4.0', 'LiveUpdate').findings).toMatchObject([{ severity: 'blocker', args: { rollout: 'LiveUpdate', gateMissing: 'VMLiveUpdateFeatures' } }]);
+    expect(rollout('v1.3.1', 'LiveUpdate', ['VMLiveUpdateFeatures']).findings).toEqual([]);
+    expect(rollout('v1.3.1', undefined, ['VMLiveUpdateFeatures']).findings).toMatchObject([{ args: { rollout: null, gateMissing: null } }]);
+  });
+  it('v1.5: vmRolloutStrategy LiveUpdate, no gate; unset is Stage', () => {
+    expect(rollout('v1.5.0', 'LiveUpdate').findings).toEqual([]);
+    expect(rollout('v1.5.0', undefined).findings).toMatchObject([{ args: { rollout: null, gateMissing: null } }]);
+  });
+  it('v1.6+: unset counts as LiveUpdate; Stage blocks', () => {
+    expect(rollout('v1.6.0', undefined).findings).toEqual([]);
+    expect(rollout('v1.9.0', 'Stage').findings).toMatchObject([{ args: { rollout: 'Stage' }, path: 'spec.updateVolumesStrategy' }]);
+  });
+  it('only for the Migration strategy; an unreadable KubeVirt CR is unresolved', () => {
+    const replacement: VirtualMachine = { ...vm, spec: { ...vm.spec, updateVolumesStrategy: 'Replacement' } };
+    expect(run('volume-update-rollout-not-live', { vm: replacement }, at('v1.9.0')).findings).toEqual([]);
+    expect(run('volume-update-rollout-not-live', { vm }, { ...at('v1.9.0'), kubevirt: unknownList('forbidden') })).toEqual({ findings: [], unresolved: ['forbidden'] });
+  });
+});
+
+describe('volume-update-rwo-left-out', () => {
+  it('a ReadWriteOnce volume the update does not move ("the second volume is RWO and not part of the migration")', () => {
+    const { vm, vmi } = load('refused-rwo-not-migrated.yaml');
+    expect(run('volume-update-rwo-left-out', { vm, vmi }, at('v1.9.0')).findings).toMatchObject([
+      { severity: 'blocker', args: { volume: 'vol1', claim: 'reports-scratch', moved: ['rootdisk'] } },
+    ]);
+  });
+  it('ReadWriteMany or ReadOnlyMany is not RWO; without a changed claim nothing moves', () => {
+    const { vm, vmi } = load('refused-rwo-not-migrated.yaml');
+    const rwx: VirtualMachineInstance = structuredClone(vmi);
+    for (const v of rwx.status?.volumeStatus ?? []) if (v.name === 'vol1' && v.persistentVolumeClaimInfo) v.persistentVolumeClaimInfo.accessModes = ['ReadWriteMany'];
+    expect(run('volume-update-rwo-left-out', { vm, vmi: rwx }, at('v1.9.0')).findings).toEqual([]);
+    const { vm: done, vmi: moved } = load('succeeded.yaml');
+    expect(run('volume-update-rwo-left-out', { vm: done, vmi: moved }, at('v1.9.0')).findings).toEqual([]);
+  });
+  it('the backend-storage PVC counts in v1.4 and is skipped from v1.5 (ValidateVolumesUpdateMigration)', () => {
+    const { vm, vmi } = load('refused-backend-storage-v1.4.yaml');
+    expect(run('volume-update-rwo-left-out', { vm, vmi }, at('v1.4.0')).findings).toMatchObject([{ args: { volume: 'persistent-state-for-reports-8kq2x' } }]);
+    expect(run('volume-update-rwo-left-out', { vm, vmi }, at('v1.5.0')).findings).toEqual([]);
+  });
+});
+
+describe('a refused volume update blocks that update, not a migration within the cluster', () => {
+  it('no eviction-drain-blocker, and KubeVirt LiveMigratable=True still agrees', () => {
+    const { vm, vmi } = load('refused-rwo-not-migrated.yaml');
+    const live: VirtualMachineInstance = structuredClone(vmi);
+    for (const c of live.status?.conditions ?? []) if (c.type === 'LiveMigratable') Object.assign(c, { status: 'True', reason: undefined, message: undefined });
+    const e = evaluateMigratability(buildSubject({ vm, vmi: live }), at('v1.9.0'), [volumeUpdateRwoLeftOut, evictionDrainBlocker]);
+    expect(e.findings.map((f) => f.rule)).toEqual(['volume-update-rwo-left-out']);
+    expect(e.verdict).toBe('not-migratable');
+    expect(e.agreesWithKubeVirt).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // The convergence forecast (src/analyze/progress/forecast.ts) with every number checked by hand.
 // Budget: completionTimeoutPerGiB × guest size rounded UP to whole GB (10^9): a 4 GiB guest
-// (4 294 967 296 B) is 5 GB, so 150 s/GB → 750 s and 800 s/GB → 4000 s (facts §5.2).
+// (4 294 967 296 B) is 5 GB, so 150 s/GB → 750 s and 800 s/GB → 4000 s (`getVMIMigrationDataSize`,
+// pkg/virt-launcher/virtwrap/manager.go).
 import { describe, expect, it } from 'vitest';
 import { budgetAction, forecast, leastSquaresSlope, percentDone, recommend, recommendations, type ForecastInput } from '../../../src/analyze/progress/forecast.js';
 import { logSamples } from '../../../src/analyze/progress/log-samples.js';
@@ -157,6 +158,12 @@ describe('forecast', () => {
   it('a block migration: libvirt DataTotal (memory + disks) sizes the budget when larger than the guest memory', () => {
     const s = series(0, 8, 4, () => ({ dataRemaining: 5e9, dataTotal: 12.5e9 }));
     expect(forecast(input(s, 10, { sizeIsLowerBound: true }))).toMatchObject({ sizeGB: 13, budgetSeconds: 1950, budgetLowerBound: true });
+  });
+
+  it('a volume migration whose disks KubeVirt does not count (before v1.8): DataTotal sizes nothing', () => {
+    const s = series(0, 8, 4, () => ({ dataRemaining: 5e9, dataTotal: 12.5e9 }));
+    // The guest memory alone: ceil(4 GiB / 10^9) = 5 GB.
+    expect(forecast(input(s, 10, { sizeIsLowerBound: true, dataTotalBudgeted: false }))).toMatchObject({ sizeGB: 5, budgetSeconds: 750, budgetLowerBound: true });
   });
 
   it('no sample and no budget: unknown, never a throw', () => {

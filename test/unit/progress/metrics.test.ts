@@ -1,5 +1,6 @@
-// Parsers of the metric sources (facts §5.4): the Prometheus text format as virt-handler serves it,
-// the progress series under every name they have had, and Prometheus HTTP API answers.
+// Parsers of the metric sources (names and eras: src/kubevirt/metrics.ts): the Prometheus text
+// format as virt-handler serves it, the progress series under every name they have had, and
+// Prometheus HTTP API answers.
 import { describe, expect, it } from 'vitest';
 import { parsePrometheusText, parseSampleLine } from '../../../src/analyze/progress/prometheus-text.js';
 import { PROGRESS_METRIC_NAME_SET, metricField } from '../../../src/kubevirt/metrics.js';

@@ -1,4 +1,5 @@
-// The planned migration target pod (facts §4, createTargetPod) and the wait helpers.
+// The planned migration target pod (pkg/virt-controller/watch/migration/migration.go
+// `createTargetPod`) and the wait helpers.
 import { describe, expect, it } from 'vitest';
 import { plannedTargetPod } from '../../../src/analyze/start/target-pod.js';
 import { transferPercent } from '../../../src/analyze/migration/follow-status.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { recognizeControllerEvent } from '../../../src/analyze/why/parse/controller-events.js';
 import { parseMigrationCreateDenial } from '../../../src/analyze/why/parse/migration-create-denial.js';
 
-// Reasons and messages from facts §3.2, §3.6, §3.7 (templates filled in with sample names).
+// Reasons and messages from pkg/virt-controller/watch/migration/migration.go (templates filled in
+// with sample names).
 describe('recognizeControllerEvent', () => {
   const cases: { reason: string; message: string; want: Record<string, unknown> }[] = [
     { reason: 'SuccessfulCreate', message: 'Created migration target pod default/virt-launcher-vm1-hnnrz', want: { kind: 'target-pod-created', args: { pod: 'default/virt-launcher-vm1-hnnrz' } } },

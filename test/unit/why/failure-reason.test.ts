@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyFailure, failureReasonOf } from '../../../src/analyze/why/parse/failure-reason.js';
 import { classifyLibvirtText, parseVirError } from '../../../src/analyze/why/parse/libvirt-error.js';
 
-// Texts are KubeVirt's (facts §3.2, §5.3) or real reports (issue cited). "composed" = a real
-// KubeVirt wrapper around a libvirt/QEMU text seen verbatim elsewhere (source named).
+// Texts are KubeVirt's (src/kubevirt/constants.ts) or real reports (issue cited). "composed" = a
+// real KubeVirt wrapper around a libvirt/QEMU text seen verbatim elsewhere (source named).
 const UID = '31dc1bdb-db52-4821-8419-a6400fca9b4b';
 const migratedEvent = (reason: string) => `VirtualMachineInstance migration uid ${UID} failed. reason:${reason}`;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyFailure } from '../../../src/analyze/why/parse/failure-reason.js';
 import { classifyLauncherLogLine, refineAmbiguousAbort } from '../../../src/analyze/why/parse/launcher-log.js';
 
-// Launcher `msg` texts from facts §5.1, §5.2, §6.
+// Launcher `msg` texts from pkg/virt-launcher/virtwrap/live-migration-source.go.
 describe('classifyLauncherLogLine', () => {
   const cases: { msg: string; reason?: string; want: Record<string, unknown> }[] = [
     { msg: 'Initiating live migration.', want: { kind: 'migration-started' } },

@@ -2,10 +2,14 @@
 // cluster, from the VM spec and this cluster's objects: the multus networks' NetworkAttachment-
 // Definitions and the StorageClasses of the VM's claims. Shared by the peer rules and by the
 // gather that reads exactly those names from the peer (not a rule: the `_` prefix).
-import type { ClusterFacts, PeerFacts, Subject } from '../rule.js';
+import { SINCE } from '../../../kubevirt/migration-kinds.js';
+import type { ClusterFacts, PeerFacts, ReleaseSpan, Subject } from '../rule.js';
 import { specPath } from '../subject.js';
 import { listOf } from '../../shape.js';
 import { claimVolumes, resolveClaim, storageClassNameOf } from './_claims.js';
+
+/** The releases with decentralized migration (v1.6+): the peer rules that read this cluster's version find nothing before. */
+export const PEER_RELEASES: ReleaseSpan = { since: SINCE.decentralized };
 
 export interface PeerNetworkNeed {
   network: string;

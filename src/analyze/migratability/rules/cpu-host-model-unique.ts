@@ -1,5 +1,6 @@
 // host-model: the target pod must run on a node offering the source node's host model, its
-// required features and vendor, and no obsolete-host-model marker (facts §4, createTargetPod;
+// required features and vendor, and no obsolete-host-model marker
+// (pkg/virt-controller/watch/migration/migration.go `createTargetPod`;
 // NoSuitableNodesForHostModelMigration, harvester/harvester#3015); the vendor only from v1.8. A
 // source node without any host-model label is refused by KubeVirt itself in every version
 // (`CPUModeLiveMigratable`, vm.go isHostModelMigratable: virt-handler found no host model on its

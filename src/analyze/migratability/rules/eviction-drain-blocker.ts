@@ -1,7 +1,8 @@
 // evictionStrategy LiveMigrate on a VM that cannot migrate: `kubectl drain` is answered 429 by
 // KubeVirt's eviction webhook (`VMI %s is configured with an eviction strategy but is not
-// live-migratable`, facts §9) and waits forever. The effective strategy is the VMI's (or VM
-// template's), else the KubeVirt CR's `spec.configuration.evictionStrategy`, else none.
+// live-migratable`, pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go)
+// and waits forever. The effective strategy is the VMI's (or VM template's), else the KubeVirt CR's
+// `spec.configuration.evictionStrategy`, else none.
 // LiveMigrateIfPossible shuts down instead, so it is not flagged. Reads prior findings: runs
 // after every other rule but kubevirt-condition, whose blocker it covers via LiveMigratable=False.
 import type { EvidenceRef } from '../../findings.js';
@@ -11,6 +12,7 @@ import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
 import type { EvictionDrainBlockerArgs } from '../rule-args/eviction-drain-blocker.js';
 import { liveMigratableCondition, specPath, subjectRef } from '../subject.js';
 import { kubevirtCR } from './_facts.js';
+import { blocksInClusterMigration } from '../other-moves.js';
 
 export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> = {
   id: 'eviction-drain-blocker',
@@ -19,8 +21,8 @@ export const evictionDrainBlocker: MigratabilityRule<'eviction-drain-blocker'> =
   needs: [],
   kubevirt: { reasons: [], changesAt: [], reads: ['KubeVirt spec.configuration.evictionStrategy', 'VMI status.conditions[LiveMigratable]'] },
   evaluate(subject, facts, prior) {
-    // A cross-cluster pre-flight finding (peer-*) blocks the move to the other cluster, not a drain here.
-    const blockers = [...new Set(prior.filter((f) => f.severity === 'blocker' && !f.rule.startsWith('peer-')).map((f) => f.rule))];
+    // A pre-flight finding of another move (to another cluster, of the volumes) does not stop a drain here.
+    const blockers = [...new Set(prior.filter(blocksInClusterMigration).map((f) => f.rule))];
     const kubevirtSaysNo = liveMigratableCondition(subject)?.status === 'False';
     if (blockers.length === 0 && !kubevirtSaysNo) return { findings: [] };
 

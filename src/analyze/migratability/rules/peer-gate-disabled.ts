@@ -6,11 +6,11 @@
 import { GATE_DECENTRALIZED_LIVE_MIGRATION, SINCE } from '../../../kubevirt/migration-kinds.js';
 import { inRelease } from '../../../kubevirt/releases.js';
 import type { EvidenceRef } from '../../findings.js';
-import type { MigratabilityRule, ReleaseSpan } from '../rule.js';
+import type { MigratabilityRule } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
 import { alphaGateOn, kubevirtCR, kubevirtCRRef } from './_facts.js';
+import { PEER_RELEASES } from './_peer.js';
 
-export const PEER_RELEASES: ReleaseSpan = { since: SINCE.decentralized };
 const GATES_FIELD = 'spec.configuration.developerConfiguration.featureGates';
 
 export const peerGateDisabled: MigratabilityRule<'peer-gate-disabled'> = {

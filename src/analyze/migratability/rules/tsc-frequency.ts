@@ -1,8 +1,9 @@
-// HyperV reenlightenment needs a fixed TSC frequency (facts §2, check 6,
-// NoTSCFrequencyNotLiveMigratable): the VMI must carry `status.topologyHints.tscFrequency`, set
-// from the nodes' `cpu-timer.node.kubevirt.io/tsc-frequency` label. Beyond KubeVirt's check, the
-// target pod selects `scheduling.node.kubevirt.io/tsc-frequency-<Hz>=true` (facts §4), so a
-// running VMI whose frequency no other node offers cannot move either.
+// HyperV reenlightenment needs a fixed TSC frequency (docs/kubevirt/live-migratable-by-version.md
+// §4.5, NoTSCFrequencyNotLiveMigratable): the VMI must carry `status.topologyHints.tscFrequency`,
+// set from the nodes' `cpu-timer.node.kubevirt.io/tsc-frequency` label. Beyond KubeVirt's check,
+// the target pod selects `scheduling.node.kubevirt.io/tsc-frequency-<Hz>=true`
+// (pkg/virt-controller/services/nodeselectorrenderer.go), so a running VMI whose frequency no other
+// node offers cannot move either.
 // A reenlightenment block without `enabled: false` counts as enabled (KubeVirt feature states
 // default to enabled). A VM that is not running fires when no KubeVirt node publishes a frequency.
 // A CPU feature `invtsc` with policy require/force makes the frequency "required for boot"

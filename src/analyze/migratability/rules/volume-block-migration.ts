@@ -1,7 +1,8 @@
-// Volumes that turn the migration into a block migration (facts §2): every volume that is not a
-// PVC/DataVolume, except read-only CD-ROMs and volumes shared through virtiofs; the disk is then
-// copied over the network along with memory (slower, more data). containerDisks are left to
-// `volume-containerdisk`, hostDisks to `volume-hostdisk` (a shared hostDisk is not copied).
+// Volumes that turn the migration into a block migration (pkg/virt-handler/vm.go
+// `checkVolumesForMigration`): every volume that is not a PVC/DataVolume, except read-only CD-ROMs
+// and volumes shared through virtiofs; the disk is then copied over the network along with memory
+// (slower, more data). containerDisks are left to `volume-containerdisk`, hostDisks to
+// `volume-hostdisk` (a shared hostDisk is not copied).
 // Per release (vm.go checkVolumesForMigration): volumes shared through virtiofs are skipped from
 // v1.5 (before, virtiofs blocks anyway); from v1.4 the volumes a volume migration moves
 // (`status.migratedVolumes`) are copied by block migration too.

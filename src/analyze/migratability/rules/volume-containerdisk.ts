@@ -1,5 +1,6 @@
 // containerDisk volumes are ephemeral copies of an image on the node: upstream KubeVirt copies
-// them by block migration (facts §2), but some distributions refuse to migrate such VMs.
+// them by block migration (pkg/virt-handler/vm.go, `checkVolumesForMigration`), but some
+// distributions refuse to migrate such VMs.
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import type { VolumeContainerdiskArgs } from '../rule-args/volume-containerdisk.js';
 import { specPath, subjectRef } from '../subject.js';

@@ -1,5 +1,6 @@
-// hostDisk volumes live in a file on the node (facts §2, check 8: `cannot migrate VMI with
-// non-shared HostDisk`). A hostDisk marked `shared: true` is accepted by KubeVirt.
+// hostDisk volumes live in a file on the node (pkg/virt-handler/vm.go, `checkVolumesForMigration`:
+// `cannot migrate VMI with non-shared HostDisk`). A hostDisk marked `shared: true` is accepted by
+// KubeVirt.
 import { KV_REASON } from '../../../kubevirt/migratability-facts.js';
 import type { MigratabilityRule, RuleFinding } from '../rule.js';
 import type { VolumeHostdiskArgs } from '../rule-args/volume-hostdisk.js';

@@ -42,7 +42,7 @@ export interface VolumeBudget {
   memoryBytes: number;
   disks: number;
   diskBytes: number;
-  /** true v1.8+, false v1.3–v1.7 (the disks are not added), null version not known. */
+  /** true v1.7.2+, false v1.3–v1.7.1 (the disks are not added), null version not known. */
   disksCounted: boolean | null;
 }
 

@@ -1,9 +1,9 @@
 // virt-controller will not create a target pod while the VMI has more than one active pod
-// (facts §3.4 step 2; it only logs `Waiting to schedule target pod for migration because there
-// are already multiple pods running for vmi …`). kubevirt#12773: `status.activePods` still
-// listed the finished pod of the previous migration. Right after a successful migration 2–3
-// active pods are normal for a while, so this fails only when OUR migration is Pending without
-// a target pod.
+// (docs/kubevirt/evacuation-and-queue.md §5 step 2; it only logs `Waiting to schedule target pod
+// for migration because there are already multiple pods running for vmi …`). kubevirt#12773:
+// `status.activePods` still listed the finished pod of the previous migration. Right after a
+// successful migration 2–3 active pods are normal for a while, so this fails only when OUR
+// migration is Pending without a target pod.
 import type { EvidenceRef } from '../../findings.js';
 import { result, type WhyCheck } from '../check.js';
 import type { ActivePod, ActivePodsArgs } from '../check-args/active-pods.js';

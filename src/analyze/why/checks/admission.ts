@@ -1,8 +1,9 @@
-// Admission refusing the target pod (facts §3.2): Pod Security (`violates PodSecurity …`, or
-// KubeVirt's `it needs a privileged namespace to run`, e.g. for post-copy), OpenShift SCC,
-// LimitRange or any webhook. virt-controller reports it on the VMI as `FailedCreate`
-// (`Error creating pod: …` / `failed to render launch manifest: …`). Quota refusals are
-// resource-quota's. It explains the migration only while it still waits for its target pod.
+// Admission refusing the target pod (pkg/virt-controller/watch/migration/migration.go
+// `createTargetPod`): Pod Security (`violates PodSecurity …`, or KubeVirt's `it needs a privileged
+// namespace to run`, e.g. for post-copy), OpenShift SCC, LimitRange or any webhook. virt-controller
+// reports it on the VMI as `FailedCreate` (`Error creating pod: …` / `failed to render launch
+// manifest: …`). Quota refusals are resource-quota's. It explains the migration only while it still
+// waits for its target pod.
 import { result, type WhyCheck } from '../check.js';
 import { awaitingTargetPod, recognizedEvents } from '../migration-state.js';
 import { eventRef, eventsOfMigration } from '../target-pod-state.js';

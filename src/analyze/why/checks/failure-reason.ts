@@ -1,15 +1,17 @@
 // failure-reason: why a failed migration failed. "Failed" = VMIM phase Failed, or the VMI's
 // migrationState for THIS migration says failed (the VMIM may not be final yet). Evidence, in
-// order (facts §3.2, §5.3, §6): (a) migrationState.failureReason (v1.3+; on the VMIM once final,
-// else on the VMI), (b) the VMI Warning `Migrated` event for this UID (the only place in
-// v0.59–v1.2; events expire after an hour), (c) the VMIM `FailedMigration` events, (d) the source
-// launcher's log lines of this attempt (its failure lines, then libvirt's own error lines naming a
-// disk or the CPU), (e) the target launcher's log (parse/target-log.ts), and last (f) the
-// migration's state alone, said to be inferred: a migration that failed before the hand-off, or
-// whose incoming domain never ran, lost its target (docs/kubevirt/target-side-failures.md). The
-// log, the abort condition and the timestamps also tell v1.9's undifferentiated `Live migration
-// has been aborted` apart (user or timeout). A storage failure names the VM's volume it is about
-// (verdict rule 6: its PVC, StorageClass, access and volume mode).
+// order (pkg/virt-controller/watch/migration/migration.go; pkg/virt-handler/migration-source.go
+// `setMigrationProgressStatus`; pkg/virt-launcher/virtwrap/live-migration-source.go): (a)
+// migrationState.failureReason (v1.3+; on the VMIM once final, else on the VMI), (b) the VMI
+// Warning `Migrated` event for this UID (the only place in v0.59–v1.2; events expire after an
+// hour), (c) the VMIM `FailedMigration` events, (d) the source launcher's log lines of this attempt
+// (its failure lines, then libvirt's own error lines naming a disk or the CPU), (e) the target
+// launcher's log (parse/target-log.ts), and last (f) the migration's state alone, said to be
+// inferred: a migration that failed before the hand-off, or whose incoming domain never ran, lost
+// its target (docs/kubevirt/target-side-failures.md). The log, the abort condition and the
+// timestamps also tell v1.9's undifferentiated `Live migration has been aborted` apart (user or
+// timeout). A storage failure names the VM's volume it is about (verdict rule 6: its PVC,
+// StorageClass, access and volume mode).
 // A Succeeded migration never fails here; earlier failed attempts are reported as info.
 import type { EvidenceRef } from '../../findings.js';
 import type { KubeEvent, MigrationState, VirtualMachineInstanceMigration } from '../../../kube/types.js';

@@ -1,5 +1,7 @@
 // The hand-off from virt-controller to the target virt-handler (Scheduled → PreparingTarget →
-// TargetReady, facts §3.1/§3.5) and the target pod's survival until the migration ends.
+// TargetReady; `processMigrationPhase`, `handleTargetPodHandoff` in
+// pkg/virt-controller/watch/migration/migration.go) and the target pod's survival until the
+// migration ends.
 // - Target pod lost after hand-off: VMI `FailedMigration` `VirtualMachineInstance migration uid
 //   <uid> failed. reason: Target pod is down` (v0.59: lower case) or failureReason `Target pod is
 //   down` (v1.3+), or, while the migration is still Scheduled…Running, the target pod Failed,

@@ -1,6 +1,7 @@
-// KubeVirt's own verdict, the VMI condition LiveMigratable (facts §2): False explains a migration
-// in flight, and with no migration it is what stops a new one (verdict rule 3: blocked, not
-// idle); for a final migration it is only history. Reason and message are carried verbatim.
+// KubeVirt's own verdict, the VMI condition LiveMigratable
+// (docs/kubevirt/live-migratable-by-version.md): False explains a migration in flight, and with no
+// migration it is what stops a new one (verdict rule 3: blocked, not idle); for a final migration
+// it is only history. Reason and message are carried verbatim.
 import type { EvidenceRef } from '../../findings.js';
 import { COND_LIVE_MIGRATABLE, REASON_DISKS_NOT_MIGRATABLE, REASON_HOST_DEVICE_NOT_MIGRATABLE } from '../../../kubevirt/constants.js';
 import { deviceMove } from '../../scheduling/device-nodes.js';

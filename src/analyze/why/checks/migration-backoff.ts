@@ -1,8 +1,9 @@
-// Automatic migrations back off after failures (facts §3.7, `handleMigrationBackoff`): only
-// VMIMs with annotation kubevirt.io/evacuationMigration or kubevirt.io/workloadUpdateMigration;
-// 20 s, doubling per consecutive failed predecessor (a Succeeded one ends the run, deleted ones
-// are skipped), counted from the previous VMIM's `Failed` phase timestamp. Meanwhile the VMIM
-// stays Pending and the VMI gets `MigrationBackoff` `backoff migrating vmi %s/%s`.
+// Automatic migrations back off after failures (`handleMigrationBackoff`,
+// docs/kubevirt/evacuation-and-queue.md §6): only VMIMs with annotation
+// kubevirt.io/evacuationMigration or kubevirt.io/workloadUpdateMigration; 20 s, doubling per
+// consecutive failed predecessor (a Succeeded one ends the run, deleted ones are skipped), counted
+// from the previous VMIM's `Failed` phase timestamp. Meanwhile the VMIM stays Pending and the VMI
+// gets `MigrationBackoff` `backoff migrating vmi %s/%s`.
 import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { isAutomatic, originOf, type AutomaticOrigin } from '../../migration/origin.js';

@@ -1,7 +1,8 @@
-// One VMI, one migration at a time (facts §3.1, §9). The controller fails a VMIM whose VMI is
-// owned by another unfinished migration (`VMI is not eligible for migration because another
-// migration job is in progress.`); a second unfinished VMIM that slipped past the webhook sits
-// in Pending. The webhook's own refusal (`in-flight migration detected. Active migration job
+// One VMI, one migration at a time (pkg/virt-controller/watch/migration/migration.go
+// `canMigrateVMI`; the create webhook's `ensureNoMigrationConflict`). The controller fails a VMIM
+// whose VMI is owned by another unfinished migration (`VMI is not eligible for migration because
+// another migration job is in progress.`); a second unfinished VMIM that slipped past the webhook
+// sits in Pending. The webhook's own refusal (`in-flight migration detected. Active migration job
 // (<uid>) …`) reaches us in evacuation/workload-update `FailedCreate` events.
 // Of several unfinished migrations of the VMI exactly one is the owner, chosen the same way
 // whichever of them is diagnosed (rule 5: two migrations never wait behind each other).

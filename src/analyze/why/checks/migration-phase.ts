@@ -1,9 +1,10 @@
 // Where the migration is: its phase, for how long, who created it, and whether an abort is
-// pending (a deleted VMIM lingers with deletionTimestamp until final, facts §1.1/§6). The
-// timeline itself is built by diagnose.ts. The phase alone explains nothing; an abort requested
-// and not final yet is the cause (verdict rule 4): `at-risk` while the cancel is in progress,
-// `blocked` before Running where KubeVirt cannot finish it — before v0.56 (kubevirt/kubevirt#7599
-// "Allow aborting non-running migrations") the controller left such a migration in its phase.
+// pending (a deleted VMIM lingers with deletionTimestamp until final:
+// pkg/virt-controller/watch/migration/migration.go removes the finalizer only then). The timeline
+// itself is built by diagnose.ts. The phase alone explains nothing; an abort requested and not
+// final yet is the cause (verdict rule 4): `at-risk` while the cancel is in progress, `blocked`
+// before Running where KubeVirt cannot finish it — before v0.56 (kubevirt/kubevirt#7599 "Allow
+// aborting non-running migrations") the controller left such a migration in its phase.
 // From v0.56 the controller fails a pre-hand-off migration in the same update that adds the
 // condition, so the condition on a pre-Running phase is itself that older behaviour unless the
 // version says otherwise.

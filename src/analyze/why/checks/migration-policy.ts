@@ -1,8 +1,9 @@
 // migration-policy: which MigrationPolicy applies and the configuration the migration runs with
-// (facts §1.5, §3.8, §8). Informational only: it never names a cause. Once handed off, the
-// migrationState echo is what ran (and `migrationPolicyName` names the policy); before that the
-// match is computed like the controller does, which needs the policies and, for policies with a
-// namespaceSelector, the namespace's labels — otherwise `unknown`.
+// (defaults: pkg/virt-config/virt-config.go; matching: src/analyze/policy/match-policy.ts).
+// Informational only: it never names a cause. Once handed off, the migrationState echo is what ran
+// (and `migrationPolicyName` names the policy); before that the match is computed like the
+// controller does, which needs the policies and, for policies with a namespaceSelector, the
+// namespace's labels — otherwise `unknown`.
 import type { EvidenceRef } from '../../findings.js';
 import { LABEL_PSA_ENFORCE } from '../../../kubevirt/constants.js';
 import { result, type WhyCheck } from '../check.js';

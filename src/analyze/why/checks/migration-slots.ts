@@ -1,5 +1,5 @@
-// Concurrency limits (facts §3.4): a Pending VMIM gets its target pod only while fewer than
-// parallelMigrationsPerCluster migrations run cluster-wide and fewer than
+// Concurrency limits (docs/kubevirt/evacuation-and-queue.md §5): a Pending VMIM gets its target pod
+// only while fewer than parallelMigrationsPerCluster migrations run cluster-wide and fewer than
 // parallelOutboundMigrationsPerNode leave its source node. While it waits there is NO event and
 // NO condition — only a virt-controller log line — so counting is the only way to see it
 // (users #22: "queued migrations looked identical to stuck ones").

@@ -1,9 +1,9 @@
-// A ResourceQuota refusing the target pod (facts §3.3): the VMIM stays Pending, the VMI gets
-// `FailedCreate` `Error creating pod: … exceeded quota: …` and, v1.0+, the VMIM condition
-// `migrationRejectedByResourceQuota=True` (v0.59: only the event). Before the first refusal we
-// compute the headroom ourselves: the target pod costs what the source pod costs. A snapshot's
-// virt-controller log says it too, when the events have expired (`reenqueuing Migration …` with
-// the apiserver's refusal as its reason, harvester/harvester#7161).
+// A ResourceQuota refusing the target pod (pkg/virt-controller/watch/migration/migration.go): the
+// VMIM stays Pending, the VMI gets `FailedCreate` `Error creating pod: … exceeded quota: …` and,
+// v1.0+, the VMIM condition `migrationRejectedByResourceQuota=True` (v0.59: only the event). Before
+// the first refusal we compute the headroom ourselves: the target pod costs what the source pod
+// costs. A snapshot's virt-controller log says it too, when the events have expired (`reenqueuing
+// Migration …` with the apiserver's refusal as its reason, harvester/harvester#7161).
 import type { EvidenceRef } from '../../findings.js';
 import type { VirtualMachineInstanceMigration } from '../../../kube/types.js';
 import { VMIM_COND_REJECTED_BY_QUOTA } from '../../../kubevirt/constants.js';

@@ -1,5 +1,6 @@
 // Was the target pod scheduled but never became Ready, and did virt-controller give up on it?
-// - The pending/unschedulable timeout (facts §3.6): VMIM `SuccessfulDelete` `unschedulable pod
+// - The pending/unschedulable timeout (`handlePendingPodTimeout`,
+//   pkg/virt-controller/watch/migration/migration.go): VMIM `SuccessfulDelete` `unschedulable pod
 //   <ns>/<pod> timeout period exceeded` / `pending pod …` (≤v1.2 without the pod name, with Go's
 //   `%!(EXTRA string=<pod>)`) → target-pod-timeout, whatever the phase but Succeeded. This runs
 //   before failure-reason, whose `Migration target pod was removed during active migration.`

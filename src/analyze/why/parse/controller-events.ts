@@ -1,6 +1,7 @@
 // Recognise the migration-related events of virt-controller and virt-handler by reason + message
-// (facts §3.2, §3.6, §3.7, §9) and return them as typed values. Messages are matched against the
-// verbatim templates in src/kubevirt/constants.ts; ≤v1.2 SuccessfulDelete texts by prefix.
+// (pkg/virt-controller/watch/migration/migration.go, reasons in pkg/controller/controller.go;
+// virt-handler's in pkg/virt-handler) and return them as typed values. Messages are matched against
+// the verbatim templates in src/kubevirt/constants.ts; ≤v1.2 SuccessfulDelete texts by prefix.
 
 import {
   EVENT_FAILED_ABORT_MIGRATION,

@@ -1,5 +1,6 @@
 // Classify an apiserver error that refused the migration target pod (VMI `FailedCreate` event,
-// facts §3.2/§3.3) — or a VMIM (evacuation `FailedCreate`) — into a cause id with its arguments.
+// migration.go `createTargetPod`) — or a VMIM (evacuation `FailedCreate`) — into a cause id with
+// its arguments.
 // Kubernetes texts matched here (not KubeVirt strings):
 // - Pod Security admission: `violates PodSecurity "restricted:latest": <violations>`;
 // - OpenShift SCC admission: `unable to validate against any security context constraint`;

@@ -1,8 +1,9 @@
 // Classify why a migration failed from the text KubeVirt gives: VMI `migrationState.failureReason`
 // (v1.3+), the VMI Warning `Migrated` event `VirtualMachineInstance migration uid %s failed.
-// reason:%s` (the only place in v0.59–v1.2), and the VMIM `FailedMigration` messages (facts §3.2,
-// §5.3, §6). KubeVirt's own texts are matched first; whatever libvirt said inside them goes to
-// libvirt-error.ts.
+// reason:%s` (the only place in v0.59–v1.2), and the VMIM `FailedMigration` messages
+// (pkg/virt-controller/watch/migration/migration.go; launcher texts in
+// pkg/virt-launcher/virtwrap/live-migration-source.go). KubeVirt's own texts are matched first;
+// whatever libvirt said inside them goes to libvirt-error.ts.
 
 import {
   FAILURE_ABORTED,

@@ -1,5 +1,6 @@
-// Recognise the source virt-launcher's migration log messages (`msg` of its JSON lines, facts §5.1,
-// §5.2, §6) and use them to tell v1.9's undifferentiated `Live migration has been aborted` apart.
+// Recognise the source virt-launcher's migration log messages (`msg` of its JSON lines,
+// pkg/virt-launcher/virtwrap/live-migration-source.go) and use them to tell v1.9's undifferentiated
+// `Live migration has been aborted` apart.
 
 import {
   LOG_ABORT_DETECTED,

@@ -1,7 +1,7 @@
 // Classify the libvirt/QEMU error that KubeVirt wraps into a migration failure. KubeVirt's own
 // texts are handled in failure-reason.ts; this module only sees what libvirt/QEMU/the kernel said.
 //
-// None of these texts is a KubeVirt string, so none comes from the facts file. Sources:
+// None of these texts is a KubeVirt string, so none is in src/kubevirt/constants.ts. Sources:
 // - `virError(Code=%d, Domain=%d, Message='%s')`: libvirt-go's Error.Error(); seen verbatim in
 //   kubevirt/kubevirt#6747, #12519 and harvester/harvester#7965, #5755.
 // - `operation failed: guest CPU doesn't match specification: missing features: a,b` (comma, no

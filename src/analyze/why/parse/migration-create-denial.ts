@@ -1,7 +1,8 @@
 // Recognise why KubeVirt's migration-create webhook refused a VirtualMachineInstanceMigration
-// (facts §9, §2). The text reaches us wrapped, e.g. `admission webhook
-// "migration-create-validator.kubevirt.io" denied the request: in-flight migration detected. ...`,
-// or inside an evacuation `FailedCreate` event `Error creating a Migration: <error>`.
+// (pkg/virt-api/webhooks/validating-webhook/admitters/migration-create-admitter.go). The text
+// reaches us wrapped, e.g. `admission webhook "migration-create-validator.kubevirt.io" denied the
+// request: in-flight migration detected. ...`, or inside an evacuation `FailedCreate` event `Error
+// creating a Migration: <error>`.
 
 import {
   MSG_CANNOT_MIGRATE_VMI,

@@ -1,6 +1,6 @@
 // Parse the apiserver's ResourceQuota admission errors that KubeVirt puts in the VMI `FailedCreate`
-// event (`Error creating pod: <error>`, facts §3.3). Kubernetes texts (plugin/pkg/admission/
-// resourcequota), as seen in the wild:
+// event (`Error creating pod: <error>`, pkg/virt-controller/watch/migration/migration.go).
+// Kubernetes texts (plugin/pkg/admission/resourcequota), as seen in the wild:
 // - `pods "virt-launcher-vm1-5wcz6" is forbidden: exceeded quota: default-z4g94, requested:
 //   limits.memory=5682461313, used: limits.memory=5682461313, limited: limits.memory=10865341313`
 //   (harvester-develop-summary v1.7.0 log; harvester/harvester#3124);

@@ -1,6 +1,7 @@
-// failure-reason: every cause, in the texts of each KubeVirt era that has them (facts §3.2, §5.3, §6):
-// v0.59 (reason only in the VMI `Migrated` event, VMIM with only status.phase), v1.2 (event +
-// phaseTransitionTimestamps, no failureReason) and v1.9 (failureReason, copied to the VMIM).
+// failure-reason: every cause, in the texts of each KubeVirt era that has them
+// (src/kubevirt/constants.ts): v0.59 (reason only in the VMI `Migrated` event, VMIM with only
+// status.phase), v1.2 (event + phaseTransitionTimestamps, no failureReason) and v1.9
+// (failureReason, copied to the VMIM).
 // The same scenario must give the same cause in every era.
 import { checkHint } from '../../../../src/render/why-text/index.js';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ function decisive(era: Era): Partial<EvidenceRef> {
     : { kind: 'Event', namespace: NAMESPACE, field: 'Migrated' };
 }
 
-// Launcher log lines of the timeouts (facts §5.2).
+// Launcher log lines of the timeouts (pkg/virt-launcher/virtwrap/live-migration-source.go).
 const stuckLog = (era: Era): LogLine[] =>
   era === 'v1.9'
     ? [
@@ -65,7 +66,7 @@ const stuckLog = (era: Era): LogLine[] =>
 
 const libvirt = (era: Era, message: string, code = 1, domain = 10) =>
   era === 'v1.9'
-    ? `virError(Code=${code}, Domain=${domain}, Message='${message}')` // v1.6+: the raw libvirt error (facts §5.3)
+    ? `virError(Code=${code}, Domain=${domain}, Message='${message}')` // v1.6+: the raw libvirt error (`migrateHelper`)
     : `Live migration failed error encountered during MigrateToURI3 libvirt api call: virError(Code=${code}, Domain=${domain}, Message='${message}')`;
 
 const ERAS: Era[] = ['v0.59', 'v1.2', 'v1.9'];

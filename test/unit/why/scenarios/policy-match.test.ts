@@ -1,5 +1,6 @@
-// migration-policy: which MigrationPolicy applies (facts §3.8, §8) and the effective configuration,
-// computed before hand-off and read from the migrationState echo after it. Never a cause.
+// migration-policy: which MigrationPolicy applies (migrationpolicy.go `matchPolicy`) and the
+// effective configuration, computed before hand-off and read from the migrationState echo after it.
+// Never a cause.
 import { describe, expect, it } from 'vitest';
 import { deriveContext } from '../../../../src/analyze/why/derive.js';
 import { policyOutput } from '../../../../src/analyze/why/policy-output.js';

@@ -1,6 +1,7 @@
 // `why` scenarios where virt-controller holds a Pending migration before creating its target
 // pod: another migration owns the VMI, the parallel-migration slots are full, the VMI has more
-// than one active pod, or an automatic migration backs off after failures (facts §3.1, §3.4, §3.7).
+// than one active pod, or an automatic migration backs off after failures
+// (docs/kubevirt/evacuation-and-queue.md §5, §6).
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, VirtualMachineInstance, VirtualMachineInstanceMigration } from '../../../../src/kube/types.js';
 import { kubevirtCR, vmi } from '../../../fixtures/objects/index.js';

@@ -95,7 +95,8 @@ describe('vmi-not-running', () => {
 });
 
 describe('not-live-migratable', () => {
-  // The same interface refusal in each era's words (facts §2).
+  // The same interface refusal in each era's words (docs/kubevirt/live-migratable-by-version.md
+  // §4.2).
   const eras = [
     { kubevirt: 'v0.59.0', message: 'cannot migrate VMI which does not use masquerade to connect to the pod network' },
     {

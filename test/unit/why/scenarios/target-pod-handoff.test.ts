@@ -12,7 +12,7 @@ const UID = 'a57c0c92-ad75-4049-9815-a73a6b9c0c4f';
 const POD = 'virt-launcher-vm1-tg7m2';
 const NAME = 'kubevirt-migrate-vm-x7k2q';
 
-/** The VMI's migrationState right after the hand-off (facts §3.5). */
+/** The VMI's migrationState right after the hand-off (`handleTargetPodHandoff`, pkg/virt-controller/watch/migration/migration.go). */
 function handedOff(o: Partial<MigrationState> = {}): MigrationState {
   return { migrationUid: UID, sourceNode: 'node-a', sourcePod: 'virt-launcher-vm1-pb825', targetNode: 'node-b', targetPod: POD, ...o };
 }

@@ -1,6 +1,6 @@
-// target-pod-readiness: the pending/unschedulable timeout (facts §3.6, each era's SuccessfulDelete
-// text), a scheduled target pod that cannot start (image, volume, init), and a target pod that
-// failed before the hand-off.
+// target-pod-readiness: the pending/unschedulable timeout (`handlePendingPodTimeout`, each era's
+// SuccessfulDelete text), a scheduled target pod that cannot start (image, volume, init), and a
+// target pod that failed before the hand-off.
 import { describe, expect, it } from 'vitest';
 import { argsOf, checkOf, whyScenario } from './harness.js';
 import { GENOA_FEATURES } from '../../../fixtures/objects/index.js';

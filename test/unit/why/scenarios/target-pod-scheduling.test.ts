@@ -1,5 +1,6 @@
 // target-pod-scheduling: an unschedulable migration target pod, one scenario per cause, with the
-// scheduler's real wordings and KubeVirt's unschedulable/host-model events (facts §3.2, §3.6, §4).
+// scheduler's real wordings and KubeVirt's unschedulable/host-model events
+// (pkg/virt-controller/watch/migration/migration.go).
 import { describe, expect, it } from 'vitest';
 import { argsOf, checkOf, whyScenario } from './harness.js';
 import { GENOA_FEATURES, pv, pvc } from '../../../fixtures/objects/index.js';

@@ -1,5 +1,6 @@
 // transfer: an in-flight migration's mode, budget and convergence, from the VMI's migrationState
-// and the source launcher's progress lines in each era's format (facts §5.1, §5.2).
+// and the source launcher's progress lines in each era's format
+// (pkg/virt-launcher/virtwrap/live-migration-source.go).
 import { describe, expect, it } from 'vitest';
 import {
   type Era,

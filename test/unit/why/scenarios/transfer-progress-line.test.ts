@@ -1,5 +1,6 @@
-// parseProgressLine: the launcher's `Migration info for …` line of every era (facts §5.1), and
-// parseLauncherLogLines: the compute container's JSON lines (facts §5).
+// parseProgressLine: the launcher's `Migration info for …` line of every era (`logMigrationInfo`),
+// and parseLauncherLogLines: the compute container's JSON lines
+// (staging/src/kubevirt.io/client-go/log/log.go).
 import { describe, expect, it } from 'vitest';
 import { linesBetween, parseLauncherLogLines } from '../../../../src/analyze/why/launcher-log-lines.js';
 import { parseProgressLine } from '../../../../src/analyze/why/progress-line.js';

@@ -123,6 +123,53 @@ describe('volume migration copying or failed', () => {
   });
 });
 
+describe('volume migration in v1.3, the first release (Alpha gates)', () => {
+  const UID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+  const VMI_UID = '47a6b5c4-d3e2-4f10-9a8b-7c6d5e4f3a2b';
+  // v1.3.0 live-migration-source.go logMigrationInfo: the same fields as later releases, DiskMbps last.
+  const line = (t: string, remaining: number) =>
+    JSON.stringify({
+      component: 'virt-launcher',
+      level: 'info',
+      msg: `Migration info for ${UID}: TimeElapsed:20000ms DataProcessed:${24576 - remaining}MiB DataRemaining:${remaining}MiB DataTotal:24576MiB MemoryProcessed:0MiB MemoryRemaining:4096MiB MemoryTotal:4096MiB MemoryBandwidth:0Mbps DirtyRate:0Mbps Iteration:0 PostcopyRequests:0 ConstantPages:0 NormalPages:0 NormalData:0MiB ExpectedDowntime:300ms DiskMbps:400`,
+      pos: 'live-migration-source.go:685',
+      timestamp: t,
+      uid: VMI_UID,
+    });
+  const pods = (os: KubeObject[]) => [
+    ...os,
+    launcherPod({ name: 'virt-launcher-reports-4hx9c', namespace: 'analytics', node: 'worker-1', vmi: 'reports', vmiUid: VMI_UID, phase: 'Running', created: '2026-03-02T11:20:41Z' }),
+  ];
+
+  it('copying: the VMI lists the move with claimName and volumeMode only; the VM has no volumeUpdateState', async () => {
+    const d = await why('copying-v1.3.yaml', { objects: pods, logs: { 'virt-launcher-reports-4hx9c': [line('2026-03-11T09:14:42Z', 16384), line('2026-03-11T09:14:47Z', 14336)].join('\n') } });
+    expect(d.ctx.version).toMatchObject({ major: 1, minor: 3 });
+    expect(d.ctx.kind).toBe('volume');
+    const a = argsOf(checkOf(d, 'volume-migration'), 'copying');
+    expect(a).toMatchObject({ migration: 'kubevirt-workload-update-t6f2q', phase: 'Running', lastFailure: null });
+    expect(a.moves).toEqual([{ volume: 'rootdisk', sourceClaim: 'reports-disk', destinationClaim: 'reports-disk-fast', sourceVolumeMode: 'Filesystem', destinationVolumeMode: 'Filesystem', destinationPhase: 'Bound', destinationStorageClass: 'fast-csi' }]);
+    // 20 GiB disk: 24576 - 4096 MiB total, 14336 - 4096 MiB left, 400 Mbps.
+    expect(a.disk).toEqual({ time: '2026-03-11T09:14:47Z', diskTotalBytes: 20480 * 2 ** 20, diskRemainingBytes: 10240 * 2 ** 20, diskBytesPerSecond: 50e6 });
+    // v1.3's default completionTimeoutPerGiB 800 × ceil(4 GiB / 10^9) = 5 GB; the entry carries no size and v1.3 adds none.
+    expect(a.budget).toMatchObject({ completionTimeoutPerGiB: 800, sizeGB: 5, seconds: 4000, disks: 1, diskBytes: 0, disksCounted: false });
+    expect(d.progress?.forecast).toMatchObject({ sizeGB: 5, budgetSeconds: 4000 });
+    expect(checkOf(d, 'volume-migration').evidence).toContainEqual(expect.objectContaining({ kind: 'Pod', name: 'virt-launcher-reports-4hx9c', field: 'log.msg' }));
+  });
+
+  it('cancelled in v1.3: VolumesChange=False has no reason yet; the workload updater\'s event still tells', async () => {
+    // v1.3.0 volume-migration.go cancelVolumeMigration writes VolumesChange=False without a reason (VolumesChangeCancellation is v1.4+).
+    const noReason = (os: KubeObject[]) =>
+      os.map((o) => {
+        if (o.kind !== 'VirtualMachine' && o.kind !== 'VirtualMachineInstance') return o;
+        const status = (o as VirtualMachineInstance).status ?? {};
+        return { ...o, status: { ...status, conditions: (status.conditions ?? []).map((c) => (c.type === 'VolumesChange' ? { ...c, reason: undefined } : c)) } };
+      });
+    const d = await why('cancelled.yaml', { objects: noReason });
+    expect(d.verdict).toMatchObject({ status: 'failed', cause: 'aborted', check: 'volume-migration' });
+    expect(argsOf(checkOf(d, 'volume-migration'), 'cancelled').quote).toBe('Aborted change for vmi: reports');
+  });
+});
+
 describe('disk progress and the completion budget by era', () => {
   const UID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60';
   const SOURCE_POD = 'virt-launcher-reports-4hx9c';
@@ -151,9 +198,16 @@ describe('disk progress and the completion budget by era', () => {
     expect(d.progress?.forecast.budgetSeconds).toBe(3900);
   });
 
-  it('v1.3–v1.7: the disks are not counted (fixed in v1.8.0)', async () => {
+  it('v1.7.2: the backport of the fix (1750fd86a6) counts the disk as v1.8 does', async () => {
+    const d = await why('in-progress.yaml', { objects: withVersion('v1.7.2'), logs });
+    expect(argsOf(checkOf(d, 'volume-migration'), 'copying').budget).toMatchObject({ disksCounted: true, sizeGB: 26, seconds: 3900 });
+  });
+
+  it('v1.3–v1.7.1: the disks are not counted (fixed in v1.8.0, backported to v1.7.2)', async () => {
     const d = await why('in-progress.yaml', { objects: withVersion('v1.7.0'), logs });
     expect(argsOf(checkOf(d, 'volume-migration'), 'copying').budget).toMatchObject({ disksCounted: false, sizeGB: 5, seconds: 750 });
+    // The forecast uses the same size: libvirt's DataTotal (24 GiB, disk included) is not what v1.7 budgets for.
+    expect(d.progress?.forecast).toMatchObject({ sizeGB: 5, budgetSeconds: 750 });
   });
 
   it('completionBudget: an entry lacking requests or capacity counts 0; version unknown leaves the disks out', () => {
