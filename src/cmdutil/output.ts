@@ -3,7 +3,7 @@
 // format is added to OUTPUT_FORMATS (output-format.ts), to the switch here (tsc checks that every
 // switch on the format handles it), in the renderer that writes it, and nowhere else.
 import { parseCustomColumns, renderCustomColumns } from '../render/custom-columns.js';
-import { renderDocument } from '../render/document.js';
+import { renderJsonDocument } from '../render/document.js';
 import { jsonPathPrinter } from '../render/jsonpath.js';
 import { renderNames, type NamedDocument } from '../render/name-lines.js';
 import { makeStyle, type Style } from '../render/style.js';
@@ -14,8 +14,8 @@ export interface CommandOutput {
   /** The document of `-o json|yaml` (and what name, jsonpath and custom-columns read); built only when printed. */
   document(): NamedDocument;
   /**
-   * `-o json` in pieces, each made when the last was taken: exactly `renderDocument(document(),
-   * 'json')`, for documents too large to hold as one string (check-migratable on 10,000 VMs).
+   * `-o json` in pieces, each made when the last was taken: exactly `renderJsonDocument(document())`,
+   * for documents too large to hold as one string (check-migratable on 10,000 VMs).
    */
   jsonChunks?(): Iterable<string>;
   /** The text of `-o table|wide`; `noHeaders`: its tables without their header line. */
@@ -42,11 +42,13 @@ export async function emit(flags: OutputFlags, write: (text: string) => void | P
     case 'json':
       if (frame !== undefined) await write(JSON.stringify(out.document()) + '\n');
       else if (out.jsonChunks) for (const chunk of out.jsonChunks()) await write(chunk);
-      else await write(renderDocument(out.document(), 'json'));
+      else await write(renderJsonDocument(out.document()));
       return;
-    case 'yaml':
-      await write((frame ? '---\n' : '') + renderDocument(out.document(), 'yaml'));
+    case 'yaml': {
+      const { renderYamlDocument } = await import('../render/yaml-document.js');
+      await write((frame ? '---\n' : '') + renderYamlDocument(out.document()));
       return;
+    }
     case 'name':
       await write(renderNames(out.document()));
       return;

@@ -47,7 +47,7 @@ async function readAll(paths: string[], opts: ManifestLoadOptions): Promise<{ ob
   let files = 0;
   for (const path of paths) {
     if (path === STDIN_PATH) {
-      out.push(...objectsFromText(await readStream(opts.stdin ?? process.stdin), STDIN_DISPLAY, STDIN_DISPLAY));
+      out.push(...(await objectsFromText(await readStream(opts.stdin ?? process.stdin), STDIN_DISPLAY, STDIN_DISPLAY)));
       files += 1;
       continue;
     }
@@ -72,8 +72,8 @@ async function objectsFromFile(path: string): Promise<KubeObject[]> {
   return objectsFromText(text, path, path);
 }
 
-function objectsFromText(text: string, displayPath: string, rel: string): KubeObject[] {
-  let docs = parseDocuments(text, displayPath);
+async function objectsFromText(text: string, displayPath: string, rel: string): Promise<KubeObject[]> {
+  let docs = await parseDocuments(text, displayPath);
   if (looksLikeSupportBundle(rel, text)) docs = docs.map((d) => ({ ...d, value: normalizeBundleValue(d.value) }));
   // kubectl refuses a top-level array; only `kind: List` holds several objects in one document.
   const array = docs.find((d) => Array.isArray(d.value));

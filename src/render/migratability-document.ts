@@ -113,7 +113,7 @@ function drainDocument(d: DrainPreview): NonNullable<ItemDoc['drain']> {
 }
 
 /**
- * `-o json`: exactly `renderDocument(migratabilityDocument(a, errors), 'json')`, in pieces of about
+ * `-o json`: exactly `renderJsonDocument(migratabilityDocument(a, errors))`, in pieces of about
  * `chunkChars` characters, each made when asked for. Each item is built, serialised and dropped in
  * turn, so a report on 10,000 VMs never holds the whole document, nor the whole text, in memory at
  * once, as long as the writer waits for each piece to be taken (stdout's backpressure).

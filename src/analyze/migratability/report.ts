@@ -1,5 +1,6 @@
 // check-migratable's analysis: pair VMs with their VMIs, evaluate every rule, predict drains.
 // Pure: takes gathered objects, returns typed results (prose is made by src/render).
+import { compareNames } from '../../kube/order.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../kube/types.js';
 import type { ClusterFacts, Subject } from './rule.js';
 import { buildSubject } from './subject.js';
@@ -42,7 +43,7 @@ export function pairSubjects(vms: VirtualMachine[], vmis: VirtualMachineInstance
   for (const vmi of vmis) {
     if (!paired.has(key(vmi.metadata.namespace, vmi.metadata.name))) subjects.push(buildSubject({ vmi }));
   }
-  return subjects.sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+  return subjects.sort((a, b) => compareNames(a.namespace, b.namespace) || compareNames(a.name, b.name));
 }
 
 export function analyzeMigratability(

@@ -1,13 +1,16 @@
 // Text → plain JS values, one per YAML document (or the one JSON value), each with the line it
 // starts on. Errors name the file and line. Nothing here knows about Kubernetes objects.
 //
-// YAML goes through js-yaml first: on kubectl dumps it is 12–18 times faster than the yaml
-// package and needs a fraction of its memory (examples/cluster-snapshot: 10 ms against 126 ms;
-// one namespace's pods of the bench's 10,000-VM dump, 2.2 MB: 0.35 s against 6.2 s). Whatever it
-// does not take as is — an error, aliases, a document count it disagrees on — goes to the yaml
+// YAML that is plainly what kubectl writes goes through the small reader of kubectl-yaml.ts, about
+// twice as fast as js-yaml in a fresh process; the rest through js-yaml: on kubectl dumps it is
+// 12–18 times faster than the yaml package and needs a fraction of its memory
+// (examples/cluster-snapshot: 10 ms against 126 ms; one namespace's pods of the bench's 10,000-VM
+// dump, 2.2 MB: 0.35 s against 6.2 s). Whatever js-yaml does not take as is — an error, aliases, a document count it disagrees on — goes to the yaml
 // package, which gives the errors (message and line) and the alias limits this module always had.
+// That package is imported only then: a well-formed dump never loads its 115 kB of bundled code
+// (about 20 ms of a fresh process's start-up).
 import jsyaml from 'js-yaml';
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { readKubectlYaml } from './kubectl-yaml.js';
 import { safeJsonMessage, safeYamlMessage } from '../parse-messages.js';
 import { fileError } from './input-errors.js';
 import { formatMiB, MAX_FILE_BYTES } from './read-files.js';
@@ -48,7 +51,7 @@ export interface ParsedDocument {
  * faster on a big `kubectl get -o json` and with JSON's own error messages; YAML is the fallback
  * for everything else, multi-document streams included.
  */
-export function parseDocuments(text: string, displayPath: string): ParsedDocument[] {
+export async function parseDocuments(text: string, displayPath: string): Promise<ParsedDocument[]> {
   const isJsonName = /\.json$/i.test(displayPath);
   const trimmed = text.trimStart();
   if (trimmed === '') return [];
@@ -65,12 +68,13 @@ export function parseDocuments(text: string, displayPath: string): ParsedDocumen
   return parseYaml(text, displayPath);
 }
 
-function parseYaml(text: string, displayPath: string): ParsedDocument[] {
+async function parseYaml(text: string, displayPath: string): Promise<ParsedDocument[]> {
   const fast = parseYamlFast(text, displayPath);
   if (fast) return fast;
   if (tooBigForYaml(text)) {
     throw fileError(displayPath, undefined, `YAML larger than ${formatMiB(MAX_YAML_BYTES)}; refusing to parse it: save it as JSON (kubectl get … -o json), read up to ${formatMiB(MAX_FILE_BYTES)}`);
   }
+  const { LineCounter, parseAllDocuments } = await import('./yaml-package.js');
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter,
@@ -97,8 +101,8 @@ function parseYaml(text: string, displayPath: string): ParsedDocument[] {
 }
 
 /**
- * js-yaml's reading, or undefined to leave the text to the yaml package: it failed (that parser's
- * errors are the ones reported), a value holds an alias (the yaml package expands and counts them)
+ * The kubectl reader's values, else js-yaml's reading, or undefined to leave the text to the yaml
+ * package: js-yaml failed (that parser's errors are the ones reported), a value holds an alias (the yaml package expands and counts them)
  * or a map used as a key (js-yaml names it "[object Object]"), or the document count differs from
  * the one the markers give (then the lines would be wrong).
  */
@@ -106,6 +110,9 @@ function parseYamlFast(text: string, displayPath: string): ParsedDocument[] | un
   if (Buffer.byteLength(text, 'utf8') > MAX_FAST_YAML_BYTES) {
     throw fileError(displayPath, undefined, `YAML larger than ${formatMiB(MAX_FAST_YAML_BYTES)}; refusing to parse it: save it as JSON (kubectl get … -o json), read up to ${formatMiB(MAX_FILE_BYTES)}`);
   }
+  const lines = documentLines(text);
+  const kubectl = readKubectlYaml(text);
+  if (kubectl && kubectl.length === lines.length) return kubectl.map((value, i) => ({ value, line: lines[i]! }));
   let values: unknown[];
   try {
     values = jsyaml.loadAll(text, undefined, { schema: FAST_SCHEMA, filename: displayPath });
@@ -115,7 +122,6 @@ function parseYamlFast(text: string, displayPath: string): ParsedDocument[] | un
     const mark = err instanceof jsyaml.YAMLException ? err.mark : undefined;
     throw fileError(displayPath, mark ? mark.line + 1 : undefined, err instanceof jsyaml.YAMLException ? err.reason : String(err));
   }
-  const lines = documentLines(text);
   if (lines.length !== values.length || values.some(needsYamlPackage)) return undefined;
   return values.map((value, i) => ({ value, line: lines[i]! }));
 }
@@ -137,6 +143,13 @@ export function documentLines(text: string): number[] {
   for (let line = 1; from <= text.length; line++) {
     let to = text.indexOf('\n', from);
     if (to === -1) to = text.length;
+    // Inside a document that has started, only a marker line (`---`, `...`) changes anything:
+    // every other line is passed over without being cut out and matched.
+    const first = text.charCodeAt(from);
+    if (current?.start !== undefined && first !== DASH && first !== DOT) {
+      from = to + 1;
+      continue;
+    }
     const l = text.slice(from, to);
     from = to + 1;
     if (/^---(?:[ \t]|$|\r$)/.test(l)) {
@@ -157,6 +170,9 @@ export function documentLines(text: string): number[] {
   close();
   return starts;
 }
+
+const DASH = 0x2d;
+const DOT = 0x2e;
 
 /** An object or array that appears twice in `value` (a YAML alias), or a key that was a collection. */
 function needsYamlPackage(value: unknown): boolean {

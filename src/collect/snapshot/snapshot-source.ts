@@ -225,7 +225,7 @@ export function snapshotFromObjects(objects: readonly KubeObject[], opts: Snapsh
 
 async function readObjects(file: SnapshotFile): Promise<Extraction> {
   const text = await readDocumentText(file.path);
-  let docs = parseDocuments(text, file.path);
+  let docs = await parseDocuments(text, file.path);
   if (looksLikeSupportBundle(file.rel, text)) {
     docs = docs.map((d) => ({ ...d, value: normalizeBundleValue(d.value) }));
   }

@@ -57,8 +57,10 @@ export function newestObjectTimestamp(value: unknown): number | undefined {
       for (const item of v) walk(item, depth + 1);
       return;
     }
-    for (const [key, child] of Object.entries(v as Record<string, unknown>)) {
+    // Keys, not entries: no pair array per field of every object of the snapshot.
+    for (const key of Object.keys(v)) {
       if (SKIPPED_FIELDS.has(key)) continue;
+      const child = (v as Record<string, unknown>)[key];
       if (typeof child === 'string') {
         if (TIMESTAMP_FIELDS.has(key)) {
           const t = parseTimestamp(child);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { runCli } from './run-cli.js';
 import { editDistance, suggestionsFor } from '../../../src/cmdutil/suggest.js';
-import { renderDocument } from '../../../src/render/document.js';
+import { renderYamlDocument } from '../../../src/render/yaml-document.js';
 import { errorFromTransport, type Operation } from '../../../src/collect/live/errors.js';
 
 const SNAP = 'examples/cluster-snapshot';
@@ -93,7 +93,7 @@ describe('tables', () => {
 
 describe('YAML as kubectl prints it', () => {
   it('quotes RFC 3339 times and YAML 1.1 booleans, so a 1.1 reader keeps them strings; the document is unchanged', async () => {
-    expect(renderDocument({ time: '2025-11-20T10:02:11Z', day: '2025-11-20', state: 'on', answer: 'y', count: 1, text: 'plain', none: null }, 'yaml')).toBe(
+    expect(renderYamlDocument({ time: '2025-11-20T10:02:11Z', day: '2025-11-20', state: 'on', answer: 'y', count: 1, text: 'plain', none: null })).toBe(
       'time: "2025-11-20T10:02:11Z"\nday: "2025-11-20"\nstate: "on"\nanswer: "y"\ncount: 1\ntext: plain\nnone: null\n',
     );
     const y = await runCli(['why', 'ci-runner', '-n', 'dev', '--from', SNAP, '-o', 'yaml']);

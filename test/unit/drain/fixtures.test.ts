@@ -236,7 +236,7 @@ describe('drain of node-2 on KubeVirt v1.9 (test/fixtures/objects/drain/v1.9)', 
 });
 
 describe('taint evacuation with PDBs on KubeVirt v1.4 (test/fixtures/objects/drain/v1.4)', () => {
-  const pdbs = () => extractObjects(parseDocuments(readFileSync(`${DRAIN}v1.4/pdbs.yaml`, 'utf8'), 'pdbs.yaml')).objects.map((o) => o.object);
+  const pdbs = async () => extractObjects(await parseDocuments(readFileSync(`${DRAIN}v1.4/pdbs.yaml`, 'utf8'), 'pdbs.yaml')).objects.map((o) => o.object);
 
   it('the snapshot reader keeps every object, the PDBs included', async () => {
     const s = await openSnapshotSource(`${DRAIN}v1.4`);
@@ -263,7 +263,7 @@ describe('taint evacuation with PDBs on KubeVirt v1.4 (test/fixtures/objects/dra
     const pods = await s.list<Pod>('pod');
     const [vmim] = await s.list<VirtualMachineInstanceMigration>('vmim');
     type Pdb = KubeObject & { spec?: { minAvailable?: number; selector?: { matchLabels?: Record<string, string> } }; status?: { expectedPods?: number } };
-    const byOwner = new Map((pdbs() as Pdb[]).map((p) => [p.metadata.ownerReferences?.find((o) => o.controller)?.name ?? '', p]));
+    const byOwner = new Map(((await pdbs()) as Pdb[]).map((p) => [p.metadata.ownerReferences?.find((o) => o.controller)?.name ?? '', p]));
     for (const [vmiName, pdb] of byOwner) {
       const vmi = vmis.get(vmiName);
       expect(pdb.metadata.generateName).toBe(PDB_GENERATE_NAME);
@@ -281,7 +281,7 @@ describe('taint evacuation with PDBs on KubeVirt v1.4 (test/fixtures/objects/dra
   it('the Created and Expanded PDB events name the PDBs, from the documented components', async () => {
     const s = await openSnapshotSource(`${DRAIN}v1.4`);
     const events = await s.list<KubeEvent>('event');
-    const names = new Set(pdbs().map((p) => p.metadata.name));
+    const names = new Set((await pdbs()).map((p) => p.metadata.name));
     for (const key of ['created', 'expanded'] as const) {
       const fact = PDB_EVENTS[key];
       const matching = events.filter((e) => e.reason === fact.reason && goFormatRegExp(fact.text).test(e.message ?? ''));

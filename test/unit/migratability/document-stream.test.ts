@@ -1,12 +1,12 @@
 // `-o json` is written item by item (migratabilityJsonChunks); it must be the very text that
-// renderDocument(migratabilityDocument(a, errors), 'json') gives, whatever the chunk size.
+// renderJsonDocument(migratabilityDocument(a, errors)) gives, whatever the chunk size.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { openSnapshotSource } from '../../../src/collect/snapshot/index.js';
 import { gatherForCheck } from '../../../src/commands/check-migratable/gather.js';
 import { analyzeMigratability, pairSubjects, type MigratabilityAnalysis } from '../../../src/analyze/migratability/report.js';
 import { migratabilityDocument, migratabilityJsonChunks } from '../../../src/render/migratability-document.js';
-import { renderDocument } from '../../../src/render/document.js';
+import { renderJsonDocument } from '../../../src/render/document.js';
 import type { GatherError } from '../../../src/kube/known.js';
 
 const SNAPSHOT = fileURLToPath(new URL('../../../examples/cluster-snapshot', import.meta.url));
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 describe('migratabilityJsonChunks', () => {
   it('writes exactly the JSON document, in one piece or in many', () => {
-    const whole = renderDocument(migratabilityDocument(all, []), 'json');
+    const whole = renderJsonDocument(migratabilityDocument(all, []));
     expect(all.items.length).toBe(10);
     expect(streamed(all, [])).toEqual({ text: whole, writes: 1 });
     for (const size of [1, 100, 5000]) {
@@ -47,16 +47,16 @@ describe('migratabilityJsonChunks', () => {
   });
 
   it('the drain preview, partial errors and an empty report too', () => {
-    expect(streamed(drain, [], 300).text).toBe(renderDocument(migratabilityDocument(drain, []), 'json'));
+    expect(streamed(drain, [], 300).text).toBe(renderJsonDocument(migratabilityDocument(drain, [])));
     const errors: GatherError[] = [{ resource: 'nodes', message: 'Error from server (Forbidden): nodes is forbidden: "items": \u0000items\u0000' }];
-    expect(streamed(all, errors, 1000).text).toBe(renderDocument(migratabilityDocument(all, errors), 'json'));
+    expect(streamed(all, errors, 1000).text).toBe(renderJsonDocument(migratabilityDocument(all, errors)));
     const empty: MigratabilityAnalysis = {
       items: [],
       summary: { total: 0, migratable: 0, notMigratable: 0, risky: 0 },
       drainCounts: { migrate: 0, wait: 0, shutdown: 0, 'block-drain': 0, external: 0 },
     };
-    expect(streamed(empty, errors).text).toBe(renderDocument(migratabilityDocument(empty, errors), 'json'));
+    expect(streamed(empty, errors).text).toBe(renderJsonDocument(migratabilityDocument(empty, errors)));
     const emptyDrain: MigratabilityAnalysis = { ...empty, drainNode: 'n1' };
-    expect(streamed(emptyDrain, []).text).toBe(renderDocument(migratabilityDocument(emptyDrain, []), 'json'));
+    expect(streamed(emptyDrain, []).text).toBe(renderJsonDocument(migratabilityDocument(emptyDrain, [])));
   });
 });

@@ -8,7 +8,8 @@ import { stringify } from 'yaml';
 import { CLEAR_SCREEN, escapeControls, escapeForTerminal, toTerminal } from '../../../src/render/terminal-text.js';
 import { makeStyle, visibleWidth } from '../../../src/render/style.js';
 import { renderTable } from '../../../src/render/table.js';
-import { renderDocument } from '../../../src/render/document.js';
+import { renderJsonDocument } from '../../../src/render/document.js';
+import { renderYamlDocument } from '../../../src/render/yaml-document.js';
 import { formatCompletion } from '../../../src/commands/completion/complete.js';
 import { parseCustomColumns, renderCustomColumns } from '../../../src/render/custom-columns.js';
 import { jsonPathPrinter } from '../../../src/render/jsonpath.js';
@@ -116,7 +117,7 @@ describe('documents through the writer', () => {
   const doc = { kind: 'X', name: HOSTILE_NAME, [PAYLOAD]: [PAYLOAD, 'plain', 'x\u009b', 'tab\there', 'two\nlines'], n: 1, ok: true, none: null };
 
   it('JSON stays valid and means the same, pretty and as one NDJSON line', () => {
-    for (const text of [renderDocument(doc, 'json'), JSON.stringify(doc) + '\n']) {
+    for (const text of [renderJsonDocument(doc), JSON.stringify(doc) + '\n']) {
       const out = toTerminal(text);
       expect(rawControls(out)).toEqual([]);
       expect(JSON.parse(out)).toEqual(doc);
@@ -125,15 +126,15 @@ describe('documents through the writer', () => {
   });
 
   it('YAML is printable YAML 1.2 and parses back to the same values, keys included', () => {
-    const out = toTerminal(renderDocument(doc, 'yaml'));
+    const out = toTerminal(renderYamlDocument(doc));
     expect(rawControls(out)).toEqual([]);
-    expect(out).toBe(renderDocument(doc, 'yaml'));
+    expect(out).toBe(renderYamlDocument(doc));
     expect(parseStrictYaml(out)).toEqual([asYamlValue(doc)]);
   });
 
   it('YAML without control characters is what the yaml package writes', () => {
     const plain = { kind: 'MigrationList', items: [{ name: 'db', note: 'a: b', multi: 'x\ny', tab: 'a\tb' }], shared: [1] };
-    expect(renderDocument(plain, 'yaml')).toBe(stringify(plain, { lineWidth: 0 }));
+    expect(renderYamlDocument(plain)).toBe(stringify(plain, { lineWidth: 0 }));
   });
 });
 
@@ -205,8 +206,8 @@ describe('properties over random strings of control characters', () => {
     fc.assert(
       fc.property(fc.dictionary(hostileString, fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })), { maxKeys: 4 }), (d) => {
         const doc = { kind: 'X', d };
-        expect(JSON.parse(toTerminal(renderDocument(doc, 'json')))).toEqual(doc);
-        const yaml = toTerminal(renderDocument(doc, 'yaml'));
+        expect(JSON.parse(toTerminal(renderJsonDocument(doc)))).toEqual(doc);
+        const yaml = toTerminal(renderYamlDocument(doc));
         expect(parseStrictYaml(yaml)).toEqual([asYamlValue(doc)]);
       }),
       { numRuns: 200 },

@@ -89,7 +89,9 @@ function bare(text: string): string {
   return text.trim().replace(/\.+$/, '').trimEnd();
 }
 
-const PHRASES = SCHEDULER_REASON_PHRASES.map((p) => ({ p, re: goFormatRegExp(bare(p.pattern)), literal: bare(p.pattern.split('%')[0] ?? '') }));
+// The RegExps are made on first use (goFormatRegExp caches them): at load they were most of the
+// time this module took, for commands that never read a scheduler message.
+const PHRASES = SCHEDULER_REASON_PHRASES.map((p) => ({ p, pattern: bare(p.pattern), literal: bare(p.pattern.split('%')[0] ?? '') }));
 
 function pluginList(raw: string): string[] {
   return raw.replace(/^\[|\]$/g, '').split(/\s+/).filter((s) => s.length > 0);
@@ -120,8 +122,8 @@ function fromPhrase(text: string, p: SchedulerReasonPhrase, args: string[]): Omi
 /** The phrase a whole part matches, or (for a part cut short) the one phrase family it begins. */
 function classify(text: string, cut: boolean): Omit<SchedulerReason, 'count'> | undefined {
   const t = bare(text);
-  for (const { p, re } of PHRASES) {
-    const m = re.exec(t);
+  for (const { p, pattern } of PHRASES) {
+    const m = goFormatRegExp(pattern).exec(t);
     if (m) return fromPhrase(text, p, m.slice(1).map((g) => g ?? ''));
   }
   if (!cut || t.length < MIN_CUT_PHRASE) return undefined;
@@ -198,9 +200,9 @@ function parseBody(parts: string[], total: number, cut: boolean): Body {
 }
 
 function schedulerErrorOf(text: string): SchedulerMessage | undefined {
-  for (const { p } of PHRASES) {
+  for (const { p, pattern } of PHRASES) {
     if (!p.schedulerError) continue;
-    const m = goFormatRegExp(bare(p.pattern), 'contains').exec(text);
+    const m = goFormatRegExp(pattern, 'contains').exec(text);
     if (!m) continue;
     const reason = fromPhrase(text.slice(m.index).trim(), p, m.slice(1).map((g) => g ?? ''));
     return { available: 0, total: 0, reasons: [{ count: 0, ...reason }], schedulerError: true };
