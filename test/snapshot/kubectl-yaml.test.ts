@@ -111,3 +111,11 @@ describe('random documents as js-yaml writes them', () => {
     expect(read).toBeGreaterThan(100);
   });
 });
+
+describe('hostile nesting', () => {
+  const nested = (depth: number) => Array.from({ length: depth }, (_, i) => `${' '.repeat(i)}k:\n`).join('') + `${' '.repeat(depth)}v: 1\n`;
+  it('reads as deep as js-yaml does, and leaves deeper text to it instead of overflowing the stack', () => {
+    expect(readKubectlYaml(nested(50))).toEqual(jsyaml.loadAll(nested(50)));
+    expect(readKubectlYaml(nested(5000))).toBeUndefined();
+  });
+});

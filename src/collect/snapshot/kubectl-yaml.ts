@@ -26,6 +26,8 @@ const HASH = 0x23;
 
 /** Thrown inside the reader for any text it does not take; never leaves this module. */
 const GIVE_UP = new Error('not kubectl YAML');
+/** js-yaml's default maxDepth. */
+const MAX_DEPTH = 100;
 
 /** One value per document, or undefined when the text is not plainly what kubectl writes. */
 export function readKubectlYaml(text: string): unknown[] | undefined {
@@ -71,6 +73,8 @@ class Reader {
   private i = 0;
   /** The end (exclusive) of the current document's lines. */
   private end = 0;
+  /** Collections open now: deeper than js-yaml's own limit goes to js-yaml, which says so (no stack overflow here). */
+  private depth = 0;
 
   constructor(private readonly lines: string[]) {}
 
@@ -124,6 +128,7 @@ class Reader {
   }
 
   private sequence(indent: number): unknown[] {
+    if (++this.depth > MAX_DEPTH) throw GIVE_UP;
     const out: unknown[] = [];
     for (;;) {
       const n = this.nextContent(this.i);
@@ -135,6 +140,7 @@ class Reader {
       this.i = n;
       out.push(this.item(l, at));
     }
+    this.depth--;
     return out;
   }
 
@@ -162,6 +168,7 @@ class Reader {
    * line is a list item's (`- key: value`).
    */
   private mapping(indent: number, first: number, onItemLine = false): Record<string, unknown> {
+    if (++this.depth > MAX_DEPTH) throw GIVE_UP;
     const out: Record<string, unknown> = {};
     if (onItemLine) this.entry(out, this.lines[this.i]!, first, indent);
     for (;;) {
@@ -174,6 +181,7 @@ class Reader {
       this.i = n;
       this.entry(out, l, at, indent);
     }
+    this.depth--;
     return out;
   }
 
