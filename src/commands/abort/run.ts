@@ -157,9 +157,8 @@ async function waitForEnd(
   return finish(report, g, io, report.outcome.kind === 'aborted' ? EXIT_OK : EXIT_PROBLEM);
 }
 
-function finish(report: AbortReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
+async function finish(report: AbortReport, g: GlobalOptions, io: Io, code: ExitCode): Promise<ExitCode> {
   const doc = abortDocument(report);
-  // A small document: written at once (emit writes before its first await).
-  void emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
+  await emit(g, io.stdout, { document: () => doc, text: (style) => renderAbortText(doc, style) });
   return code;
 }

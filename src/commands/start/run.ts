@@ -125,9 +125,8 @@ async function waitForIt(
   return finish(report, g, io, whyExitCode(diagnosis, 'blocker'));
 }
 
-function finish(report: StartReport, g: GlobalOptions, io: Io, code: ExitCode): ExitCode {
+async function finish(report: StartReport, g: GlobalOptions, io: Io, code: ExitCode): Promise<ExitCode> {
   const doc = startDocument(report);
-  // A small document: written at once (emit writes before its first await).
-  void emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
+  await emit(g, io.stdout, { document: () => doc, text: (style, wide) => renderStartText(doc, style, wide) });
   return code;
 }

@@ -45,7 +45,7 @@ export async function runWhyNode(g: GlobalOptions, o: WhyOptions, node: string, 
   if (o.watch) return watchNode(g, o, node, io);
   const d = await withSource(g, io, (source) => diagnoseNodeOnce(source, node));
   io.stderr(renderPartialErrors(d.errors, makeStyle(g.color)));
-  emit(g, io.stdout, nodeOutput(d));
+  await emit(g, io.stdout, nodeOutput(d));
   return nodeExitCode(d.evacuation, o.failOn);
 }
 
