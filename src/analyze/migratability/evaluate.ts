@@ -11,7 +11,7 @@ import type { ClusterFacts, MigratabilityRule, Need, RuleFinding, RuleId, RuleRe
 import { RULES } from './registry.js';
 import { evaluateAcrossReleases } from './release-spans.js';
 import { liveMigratableCondition } from './subject.js';
-import { blocksInClusterMigration } from './other-moves.js';
+import { blocksInClusterMigration, copiedAcrossClusters, forTheMove } from './other-moves.js';
 
 export type MigratabilityVerdict = 'migratable' | 'not-migratable' | 'risky';
 
@@ -85,7 +85,7 @@ export function evaluateMigratability(
     }
     try {
       const result = judge(rule, subject, facts, findings);
-      findings.push(...result.findings);
+      for (const f of result.findings) findings.push(forTheMove(f, facts));
       for (const missing of result.unresolved ?? []) addUnknown(rule.id, missing);
     } catch (err) {
       // A rule bug must not take the whole report down: say which rule could not be judged.
@@ -94,9 +94,10 @@ export function evaluateMigratability(
   }
   const verdict = verdictOf(findings);
   const kubevirt = kubevirtMigratable(subject);
-  // LiveMigratable judges a migration within the cluster, not a volume update or a cross-cluster move.
-  const agreesWithKubeVirt =
-    kubevirt.liveMigratable === 'Unknown' ? null : !findings.some(blocksInClusterMigration) === (kubevirt.liveMigratable === 'True');
+  // LiveMigratable judges a migration within the cluster, not a volume update or a cross-cluster
+  // move's own prerequisites; for that move KubeVirt lets DisksNotLiveMigratable through.
+  const kubevirtAllows = kubevirt.liveMigratable === 'True' || copiedAcrossClusters(kubevirt.reason, facts);
+  const agreesWithKubeVirt = kubevirt.liveMigratable === 'Unknown' ? null : !findings.some(blocksInClusterMigration) === kubevirtAllows;
   const out: MigratabilityEvaluation = { verdict, findings, unknown, kubevirt, agreesWithKubeVirt };
   if (facts.kubevirtVersion) out.predicted = predictLiveMigratable(findings, facts.kubevirtVersion);
   return out;

@@ -9,7 +9,7 @@ import { buildSubject } from '../../../src/analyze/migratability/subject.js';
 import { known, unknownList } from '../../../src/kube/known.js';
 import type { KubeObject } from '../../../src/kube/types.js';
 import { clusterFacts, kubevirtCR } from '../../fixtures/objects/index.js';
-import { vm, vmi } from '../../fixtures/objects/vms.js';
+import { liveMigratable, vm, vmi } from '../../fixtures/objects/vms.js';
 import { pvc, storageClass } from '../../fixtures/objects/storage.js';
 import { run } from './helpers.js';
 
@@ -271,5 +271,36 @@ describe('a peer blocker is not a drain blocker', () => {
     const e = evaluateMigratability(buildSubject({ vmi: vmi('vm-00', { spec: { evictionStrategy: 'LiveMigrate' } }) }), facts('v1.6.3', peer({ namespaces: known([]) })));
     expect(e.findings.map((f) => f.rule)).toContain('peer-namespace-missing');
     expect(e.findings.map((f) => f.rule)).not.toContain('eviction-drain-blocker');
+  });
+});
+
+describe('a disk KubeVirt copies across clusters is no blocker of that move', () => {
+  // An RWO PVC: LiveMigratable=False DisksNotLiveMigratable, which the migration-create webhook
+  // lets through for a decentralized migration (migration-create-admitter.go, v1.6+).
+  const rwo = [pvc('vm-00-disk-0', { storageClassName: 'longhorn', accessModes: ['ReadWriteOnce'] })];
+  const disks = { vm: vm('vm-00'), vmi: vmi('vm-00', { liveMigratable: liveMigratable('False', 'DisksNotLiveMigratable', 'cannot migrate VMI: PVC vm-00-disk-0 is not shared, live migration requires that all PVCs must be shared (using ReadWriteMany access mode)') }) };
+  const blockers = (e: ReturnType<typeof evaluateMigratability>) => e.findings.filter((f) => f.severity === 'blocker').map((f) => f.rule);
+  it('without a peer KubeVirt refuses it: a blocker, and KubeVirt agrees', () => {
+    const f = facts('v1.9.0', peer(), { pvcs: rwo });
+    delete f.peer;
+    const e = evaluateMigratability(buildSubject(disks), f);
+    expect(blockers(e)).toEqual(['kubevirt-condition']);
+    expect(e.agreesWithKubeVirt).toBe(true);
+  });
+  it('with a peer: no blocker for that reason, and KubeVirt agrees', () => {
+    const e = evaluateMigratability(buildSubject(disks), facts('v1.9.0', peer({ version: 'v1.9.0' }), { pvcs: rwo }));
+    expect(blockers(e)).toEqual([]);
+    expect(e.agreesWithKubeVirt).toBe(true);
+  });
+  it('with a peer, a DisksNotLiveMigratable blocker of a rule (a hostDisk) is information', () => {
+    const host = structuredClone(disks);
+    host.vm.spec!.template!.spec!.volumes = [{ name: 'disk-0', hostDisk: { path: '/var/lib/vm/disk.img', type: 'DiskOrCreate' } }];
+    host.vmi.spec!.volumes = host.vm.spec!.template!.spec!.volumes;
+    const alone = facts('v1.9.0', peer(), { pvcs: rwo });
+    delete alone.peer;
+    expect(evaluateMigratability(buildSubject(host), alone).findings.filter((f) => f.rule === 'volume-hostdisk').map((f) => f.severity)).toEqual(['blocker']);
+    const e = evaluateMigratability(buildSubject(host), facts('v1.9.0', peer({ version: 'v1.9.0' }), { pvcs: rwo }));
+    expect(e.findings.filter((f) => f.rule === 'volume-hostdisk').map((f) => f.severity)).toEqual(['info']);
+    expect(blockers(e)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { EvidenceRef } from '../../findings.js';
 import type { MigratabilityRule, RuleFinding, RuleId } from '../rule.js';
 import type { KubevirtConditionArgs } from '../rule-args/kubevirt-condition.js';
 import { liveMigratableCondition } from '../subject.js';
+import { copiedAcrossClusters } from '../other-moves.js';
 
 export const kubevirtCondition: MigratabilityRule<'kubevirt-condition'> = {
   id: 'kubevirt-condition',
@@ -14,10 +15,12 @@ export const kubevirtCondition: MigratabilityRule<'kubevirt-condition'> = {
   description: 'KubeVirt reports LiveMigratable=False for a reason no other blocker explains',
   needs: [],
   kubevirt: { reasons: [], changesAt: [], reads: ['VMI status.conditions[LiveMigratable]'] },
-  evaluate(subject, _facts, prior) {
+  evaluate(subject, facts, prior) {
     const cond = liveMigratableCondition(subject);
     if (cond?.status !== 'False') return { findings: [] };
     const reason = cond.reason ?? '';
+    // The cross-cluster pre-flight: KubeVirt lets this reason through for that move.
+    if (copiedAcrossClusters(reason, facts)) return { findings: [] };
     const matched = prior.filter((f: RuleFinding) => f.kubevirtReason !== undefined && f.kubevirtReason === reason);
     if (matched.some((f) => f.severity === 'blocker')) return { findings: [] };
 
