@@ -110,8 +110,18 @@ describe('volume-update-rwo-left-out', () => {
   it('a ReadWriteOnce volume the update does not move ("the second volume is RWO and not part of the migration")', () => {
     const { vm, vmi } = load('refused-rwo-not-migrated.yaml');
     expect(run('volume-update-rwo-left-out', { vm, vmi }, at('v1.9.0')).findings).toMatchObject([
-      { severity: 'blocker', args: { volume: 'vol1', claim: 'reports-scratch', moved: ['rootdisk'] } },
+      { severity: 'blocker', args: { volume: 'vol1', claim: 'reports-scratch', moved: ['rootdisk'] }, path: 'spec.template.spec.volumes[1]' },
     ]);
+  });
+  it('two volumes left behind are two findings, also when the version is unknown (judged across releases)', () => {
+    const { vm, vmi } = load('refused-rwo-not-migrated.yaml');
+    const two: VirtualMachineInstance = structuredClone(vmi);
+    const vol1 = two.status?.volumeStatus?.find((v) => v.name === 'vol1');
+    two.status?.volumeStatus?.push({ ...structuredClone(vol1!), name: 'vol2', target: 'vdd' });
+    const left = (f: ReturnType<typeof run>['findings']) => f.map((x) => (x.args as { volume: string }).volume);
+    expect(left(run('volume-update-rwo-left-out', { vm, vmi: two }, at('v1.9.0')).findings)).toEqual(['vol1', 'vol2']);
+    const e = evaluateMigratability(buildSubject({ vm, vmi: two }), clusterFacts({ kubevirt: unknownList('forbidden') }), [volumeUpdateRwoLeftOut]);
+    expect(e.findings.map((x) => (x.args as { volume: string }).volume)).toEqual(['vol1', 'vol2']);
   });
   it('ReadWriteMany or ReadOnlyMany is not RWO; without a changed claim nothing moves', () => {
     const { vm, vmi } = load('refused-rwo-not-migrated.yaml');

@@ -11,9 +11,10 @@ import type { MigratabilityRule, ReleaseSpan, RuleFinding } from '../rule.js';
 import { releaseOf } from '../release-spans.js';
 import { changedClaims } from '../../migration/kind.js';
 import { listOf } from '../../shape.js';
+import { RWX } from './_claims.js';
 
 const RELEASES: ReleaseSpan = { since: SINCE.volumeMigration };
-const SHARED_MODES = ['ReadOnlyMany', 'ReadWriteMany'];
+const SHARED_MODES = [RWX, 'ReadOnlyMany'];
 
 export const volumeUpdateRwoLeftOut: MigratabilityRule<'volume-update-rwo-left-out'> = {
   id: 'volume-update-rwo-left-out',
@@ -34,6 +35,7 @@ export const volumeUpdateRwoLeftOut: MigratabilityRule<'volume-update-rwo-left-o
     if (moved.length === 0) return { findings: [] };
     const skipBackend = inRelease(release, { since: SINCE.rwoCheckSkipsBackendStorage });
     const findings: RuleFinding<'volume-update-rwo-left-out'>[] = [];
+    const template = listOf(vm.spec.template?.spec?.volumes).map((v) => v?.name);
     listOf(vmi?.status?.volumeStatus).forEach((v, i) => {
       const info = v?.persistentVolumeClaimInfo;
       if (!info || typeof v.name !== 'string' || moved.includes(v.name)) return;
@@ -44,12 +46,11 @@ export const volumeUpdateRwoLeftOut: MigratabilityRule<'volume-update-rwo-left-o
         rule: 'volume-update-rwo-left-out',
         severity: 'blocker',
         args: { volume: v.name, claim: info.claimName ?? null, moved },
-        path: PATH_TEMPLATE_VOLUMES,
+        // One path per volume: findings are told apart by path when judged across releases.
+        path: template.includes(v.name) ? `spec.template.spec.volumes[${template.indexOf(v.name)}]` : field,
         evidence: [{ kind: 'VirtualMachineInstance', namespace: subject.namespace, name: vmi?.metadata.name ?? subject.name, field, message: JSON.stringify(listOf(info.accessModes)) }],
       });
     });
     return { findings };
   },
 };
-
-const PATH_TEMPLATE_VOLUMES = 'spec.template.spec.volumes';
