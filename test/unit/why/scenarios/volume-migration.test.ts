@@ -14,6 +14,23 @@ import { argsOf, checkOf, whyScenario } from './harness.js';
 const DIR = new URL('../../../fixtures/objects/kinds/volume/', import.meta.url);
 const NOW = '2026-03-11T09:15:00Z';
 
+const MIGRATION_UID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60';
+const VMI_UID = '47a6b5c4-d3e2-4f10-9a8b-7c6d5e4f3a2b';
+/**
+ * The source launcher's progress line (live-migration-source.go logMigrationInfo, the same fields
+ * from v1.3 on, DiskMbps last) for a VMI of 4 GiB memory and a 20 GiB disk.
+ */
+function progressLine(t: string, remaining: number, o: { elapsedMs: number; diskMbps: number; pos: string }): string {
+  return JSON.stringify({
+    component: 'virt-launcher',
+    level: 'info',
+    msg: `Migration info for ${MIGRATION_UID}: TimeElapsed:${o.elapsedMs}ms DataProcessed:${24576 - remaining}MiB DataRemaining:${remaining}MiB DataTotal:24576MiB MemoryProcessed:0MiB MemoryRemaining:4096MiB MemoryTotal:4096MiB MemoryBandwidth:0Mbps DirtyRate:0Mbps Iteration:0 PostcopyRequests:0 ConstantPages:0 NormalPages:0 NormalData:0MiB ExpectedDowntime:300ms DiskMbps:${o.diskMbps}`,
+    pos: o.pos,
+    timestamp: t,
+    uid: VMI_UID,
+  });
+}
+
 function objects(file: string): KubeObject[] {
   // A `kind: List` of the objects, then (after `---`) the Events, as `kubectl get … -o yaml` prints them.
   const docs = parseAllDocuments(readFileSync(fileURLToPath(new URL(file, DIR)), 'utf8')).map((d) => d.toJS() as { items?: KubeObject[] } | null);
@@ -124,25 +141,15 @@ describe('volume migration copying or failed', () => {
 });
 
 describe('volume migration in v1.3, the first release (Alpha gates)', () => {
-  const UID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60';
-  const VMI_UID = '47a6b5c4-d3e2-4f10-9a8b-7c6d5e4f3a2b';
-  // v1.3.0 live-migration-source.go logMigrationInfo: the same fields as later releases, DiskMbps last.
-  const line = (t: string, remaining: number) =>
-    JSON.stringify({
-      component: 'virt-launcher',
-      level: 'info',
-      msg: `Migration info for ${UID}: TimeElapsed:20000ms DataProcessed:${24576 - remaining}MiB DataRemaining:${remaining}MiB DataTotal:24576MiB MemoryProcessed:0MiB MemoryRemaining:4096MiB MemoryTotal:4096MiB MemoryBandwidth:0Mbps DirtyRate:0Mbps Iteration:0 PostcopyRequests:0 ConstantPages:0 NormalPages:0 NormalData:0MiB ExpectedDowntime:300ms DiskMbps:400`,
-      pos: 'live-migration-source.go:685',
-      timestamp: t,
-      uid: VMI_UID,
-    });
+  // v1.3.0's line, live-migration-source.go:685.
+  const v13 = (t: string, remaining: number) => progressLine(t, remaining, { elapsedMs: 20000, diskMbps: 400, pos: 'live-migration-source.go:685' });
   const pods = (os: KubeObject[]) => [
     ...os,
     launcherPod({ name: 'virt-launcher-reports-4hx9c', namespace: 'analytics', node: 'worker-1', vmi: 'reports', vmiUid: VMI_UID, phase: 'Running', created: '2026-03-02T11:20:41Z' }),
   ];
 
   it('copying: the VMI lists the move with claimName and volumeMode only; the VM has no volumeUpdateState', async () => {
-    const d = await why('copying-v1.3.yaml', { objects: pods, logs: { 'virt-launcher-reports-4hx9c': [line('2026-03-11T09:14:42Z', 16384), line('2026-03-11T09:14:47Z', 14336)].join('\n') } });
+    const d = await why('copying-v1.3.yaml', { objects: pods, logs: { 'virt-launcher-reports-4hx9c': [v13('2026-03-11T09:14:42Z', 16384), v13('2026-03-11T09:14:47Z', 14336)].join('\n') } });
     expect(d.ctx.version).toMatchObject({ major: 1, minor: 3 });
     expect(d.ctx.kind).toBe('volume');
     const a = argsOf(checkOf(d, 'volume-migration'), 'copying');
@@ -171,23 +178,14 @@ describe('volume migration in v1.3, the first release (Alpha gates)', () => {
 });
 
 describe('disk progress and the completion budget by era', () => {
-  const UID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60';
   const SOURCE_POD = 'virt-launcher-reports-4hx9c';
-  // The v1.8+ launcher line (live-migration-source.go logMigrationInfo): 4 GiB memory + a 20 GiB disk.
-  const line = (t: string, remaining: number) =>
-    JSON.stringify({
-      component: 'virt-launcher',
-      level: 'info',
-      msg: `Migration info for ${UID}: TimeElapsed:30000ms DataProcessed:${24576 - remaining}MiB DataRemaining:${remaining}MiB DataTotal:24576MiB MemoryProcessed:0MiB MemoryRemaining:4096MiB MemoryTotal:4096MiB MemoryBandwidth:0Mbps DirtyRate:0Mbps Iteration:0 PostcopyRequests:0 ConstantPages:0 NormalPages:0 NormalData:0MiB ExpectedDowntime:300ms DiskMbps:800`,
-      pos: 'live-migration-source.go:688',
-      timestamp: t,
-      uid: '47a6b5c4-d3e2-4f10-9a8b-7c6d5e4f3a2b',
-    });
   const withVersion = (version: string) => (os: KubeObject[]) => [
     ...os.map((o) => (o.kind === 'KubeVirt' ? { ...o, status: { ...(o as KubeVirt).status, observedKubeVirtVersion: version, operatorVersion: version } } : o)),
     launcherPod({ name: SOURCE_POD, namespace: 'analytics', node: 'worker-1', vmi: 'reports', vmiUid: '47a6b5c4-d3e2-4f10-9a8b-7c6d5e4f3a2b', phase: 'Running', created: '2026-03-02T11:20:41Z' }),
   ];
-  const logs = { [SOURCE_POD]: [line('2026-03-11T09:14:50Z', 14336), line('2026-03-11T09:14:54Z', 12288)].join('\n') };
+  // The v1.8+ line, live-migration-source.go:688.
+  const v18 = (t: string, remaining: number) => progressLine(t, remaining, { elapsedMs: 30000, diskMbps: 800, pos: 'live-migration-source.go:688' });
+  const logs = { [SOURCE_POD]: [v18('2026-03-11T09:14:50Z', 14336), v18('2026-03-11T09:14:54Z', 12288)].join('\n') };
 
   it('v1.8+: the disk figures of the newest progress line, and the 20 GiB disk in the budget', async () => {
     const d = await why('in-progress.yaml', { objects: withVersion('v1.8.0'), logs });
